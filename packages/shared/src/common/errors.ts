@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Stable error codes; the web app chooses its own message per action, these only classify. */
+export const ERROR_CODE = {
+  validation: 'VALIDATION_ERROR',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+  oldPasswordIncorrect: 'OLD_PASSWORD_INCORRECT',
+  invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+} as const;
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
