@@ -12,7 +12,6 @@ export const meDtoSchema = z.object({
   extension: z.string().nullable(),
   departmentId: z.number().int().nullable(),
   roles: z.array(z.string()),
-  hasProfilePicture: z.boolean(),
 });
 export type MeDto = z.infer<typeof meDtoSchema>;
 

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/index.js';
+import type { Database } from './db/client.js';
+import { readOrCreateSecret } from './lib/secrets.js';
+import { createAuditLog } from './modules/audit/audit.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
+import { createThrottleRepository } from './modules/auth/throttle.repository.js';
+import { createAccessTokens } from './modules/auth/tokens.js';
+import { departmentsRoutes } from './modules/departments/departments.routes.js';
+import { createDepartmentsRepository } from './modules/departments/departments.repository.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { myClientsRoutes } from './modules/my-clients/my-clients.routes.js';
+import { createMyClientsRepository } from './modules/my-clients/my-clients.repository.js';
+import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { API_PREFIX } from './plugins/route-access.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+export interface AppDependencies {
+  database: Database;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The composition root: every repository and service is built here and handed to its routes. */
+export async function buildApp({ database, config, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', String(request.id));
+  });
+
+  const { db } = database;
+  const audit = createAuditLog({ db });
+  const users = createUsersRepository({ db });
+  const sessions = createSessionsRepository({ db });
+  const throttle = createThrottleRepository({ db });
+  const tokens = createAccessTokens({
+    secret: config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret'),
+    ttlSeconds: config.accessTokenTtlSeconds,
+  });
+  const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config });
+  const usersService = createUsersService({ users });
+  const myClients = createMyClientsService({ myClients: createMyClientsRepository({ db }), users });
+  const departments = createDepartmentsRepository({ db });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-ancestors': ["'none'"],
+        // TLS is the load balancer's job; upgrading would break plain http://localhost.
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(errorHandlerPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { auth });
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
+      await api.register(authRoutes, { auth, config });
+      await api.register(usersRoutes, { users: usersService });
+      await api.register(departmentsRoutes, { departments });
+      await api.register(myClientsRoutes, { myClients });
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

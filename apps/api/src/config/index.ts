@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every environment variable the server reads, validated once at start-up. The README's
+ * Configuration table lists the same variables.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HS256 secret for access tokens; generated under DATA_DIR/secrets when absent. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(15 * 60),
+  SESSION_ABSOLUTE_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  /** Set false only when serving plain HTTP on a host other than localhost. */
+  COOKIE_SECURE: bool.default(true),
+  /** Trust X-Forwarded-For from a load balancer (the client IP feeds sign-in throttling). */
+  TRUST_PROXY: bool.default(false),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Seed the demo firm into an empty database. */
+  SEED_DEMO: bool.default(true),
+  /** Built web app to serve; the API alone is served when the folder does not exist. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    logLevel: values.LOG_LEVEL,
+    jwtSecret: values.JWT_SECRET,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    sessionAbsoluteTtlSeconds: values.SESSION_ABSOLUTE_TTL_SECONDS,
+    cookieSecure: values.COOKIE_SECURE,
+    trustProxy: values.TRUST_PROXY,
+    loginThrottle: {
+      maxFailuresPerAccount: values.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: values.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: values.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    seedDemo: values.SEED_DEMO,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+  };
+}

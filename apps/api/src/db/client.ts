@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: the same for PGlite and a PostgreSQL server. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either (a transaction is a PgDatabase). */
+export type DbOrTx = Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Whether every committed migration has been applied. */
+  isMigrated(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// Same relative place from src/db and dist/db.
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+function migrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+async function appliedMigrations(db: Db): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`)) as {
+    rows: Array<{ count: number }>;
+  };
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    // No dataDir means an in-memory database (tests).
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments } from './organisation.js';
+import { clients } from './clients.js';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    displayName: text().notNull(),
+    description: text(),
+    isStatic: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('roles_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('roles_display_name_key').on(sql`lower(${t.displayName})`),
+  ],
+);
+
+/** Which role holds which permission is data, edited on the Roles screen. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    username: text().notNull(),
+    emailAddress: text().notNull(),
+    phoneNumber: text(),
+    extension: text(),
+    passwordHash: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    departmentId: integer().references(() => departments.id),
+    advisorUserId: integer().references((): AnyPgColumn => users.id),
+    supervisorUserId: integer().references((): AnyPgColumn => users.id),
+    inviterUserId: integer().references((): AnyPgColumn => users.id),
+    /** The client account a client user currently acts for (spec 01 section 4.1: set server-side). */
+    currentClientId: integer().references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    isLeadOnboardingCompleted: boolean().notNull().default(true),
+    leadIdHash: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_address_key').on(sql`lower(${t.emailAddress})`),
+    index('users_advisor_idx').on(t.advisorUserId),
+    index('users_department_idx').on(t.departmentId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

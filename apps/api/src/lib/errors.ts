@@ -1,0 +1,54 @@
+import { ERROR_CODE, type ErrorCode } from '@ledgerport/shared';
+
+/** A typed error with a stable code; the error handler maps it to the envelope once. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign-in required.', code: string = ERROR_CODE.unauthorized) {
+    super(401, code, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, ERROR_CODE.forbidden, message);
+  }
+}
+
+/** Also used for objects outside the caller's scope: another client's object is 404, not 403. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, ERROR_CODE.notFound, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(409, ERROR_CODE.conflict, message, details);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, code: string = ERROR_CODE.validation, details?: unknown) {
+    super(400, code, message, details);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Try again later.',
+  ) {
+    super(429, ERROR_CODE.tooManyRequests, message);
+  }
+}

@@ -1,0 +1,42 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditEvents } from '../../db/schema/index.js';
+import type { RequestContext } from '../../lib/request-context.js';
+
+export const AUDIT_ACTION = {
+  signInSucceeded: 'auth.sign-in.succeeded',
+  signInFailed: 'auth.sign-in.failed',
+  signInThrottled: 'auth.sign-in.throttled',
+  signOut: 'auth.sign-out',
+  refreshTokenReused: 'auth.refresh-token.reused',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
+
+export interface AuditEventInput {
+  action: AuditAction;
+  actorUserId?: number | null;
+  objectType?: string;
+  objectId?: string | number;
+  clientId?: number;
+  details?: Record<string, unknown>;
+}
+
+export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/** Append-only: there is deliberately no update or delete here. */
+export function createAuditLog({ db }: { db: DbOrTx }) {
+  return {
+    async record(context: RequestContext, event: AuditEventInput, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(auditEvents).values({
+        action: event.action,
+        actorUserId: event.actorUserId ?? null,
+        objectType: event.objectType ?? null,
+        objectId: event.objectId === undefined ? null : String(event.objectId),
+        clientId: event.clientId ?? null,
+        details: event.details ?? null,
+        ipAddress: context.ipAddress,
+        userAgent: context.userAgent,
+        requestId: context.requestId,
+      });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ANY_SIGNED_IN,
+  REFRESH_TOKEN_HEADER,
+  authenticateInputSchema,
+  authenticateResultSchema,
+  refreshResultSchema,
+} from '@ledgerport/shared';
+import type { AppConfig } from '../../config/index.js';
+import { UnauthorizedError } from '../../lib/errors.js';
+import { requestContext } from '../../lib/request-context.js';
+import { principalOf } from '../../plugins/auth.js';
+import type { AuthService } from './auth.service.js';
+import { ERROR_CODE } from '@ledgerport/shared';
+
+export const REFRESH_COOKIE = 'lp_rt';
+// One cookie path covers authenticate, refresh and logout, and no other route ever receives it.
+const COOKIE_PATH = '/api/v1/authentication/account';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppConfig }> = async (app, { auth, config }) => {
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      secure: config.cookieSecure,
+      sameSite: 'strict',
+      maxAge: config.sessionAbsoluteTtlSeconds,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, secure: config.cookieSecure, sameSite: 'strict' });
+
+  app.post(
+    '/authentication/account/authenticate',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Sign in with a username or e-mail address and a password',
+        body: authenticateInputSchema,
+        response: { 200: authenticateResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { result, refreshToken } = await auth.authenticate(request.body, requestContext(request));
+      if (refreshToken) setRefreshCookie(reply, refreshToken);
+      return result;
+    },
+  );
+
+  app.get(
+    '/authentication/account/refresh-jwt-tokens',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Exchange a refresh token (cookie or x-refresh-token header) for new tokens',
+        description:
+          'The refresh token is single-use. Browsers send it in the HttpOnly cookie and get an empty ' +
+          'refreshToken in the body (the new one is in the cookie, out of reach of script); API clients ' +
+          `send it in the ${REFRESH_TOKEN_HEADER} header and get the new one in the body.`,
+        response: { 200: refreshResultSchema },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const fromCookie = request.cookies[REFRESH_COOKIE];
+      const fromHeader = request.headers[REFRESH_TOKEN_HEADER];
+      const token = fromCookie ?? (typeof fromHeader === 'string' ? fromHeader : undefined);
+      if (!token || token.length > 512) {
+        throw new UnauthorizedError('The session has ended. Sign in again.', ERROR_CODE.invalidRefreshToken);
+      }
+      try {
+        const result = await auth.refresh(token, requestContext(request));
+        if (fromCookie) {
+          setRefreshCookie(reply, result.refreshToken);
+          return { ...result, refreshToken: '' };
+        }
+        return result;
+      } catch (error) {
+        if (fromCookie) clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/authentication/account/logout',
+    {
+      config: { permission: ANY_SIGNED_IN },
+      schema: { tags: ['authentication'], summary: 'End this session', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await auth.logout(principalOf(request), requestContext(request));
+      clearRefreshCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+export function createSessionsRepository({ db }: { db: DbOrTx }) {
+  return {
+    async insert(
+      row: { id: string; userId: number; expiresAt: Date; ipAddress: string | null; userAgent: string | null },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx.insert(sessions).values(row);
+    },
+
+    async insertRefreshToken(row: { tokenHash: string; sessionId: string }, tx: DbOrTx = db): Promise<void> {
+      await tx.insert(refreshTokens).values(row);
+    },
+
+    /** Whether a session is still usable: not revoked and not past its absolute end. */
+    async findActive(sessionId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Marks a refresh token used, atomically: of two requests racing with the same token exactly
+     * one gets the row back. `reused` tells a spent token from an unknown one.
+     */
+    async consumeRefreshToken(tokenHash: string, tx: DbOrTx = db) {
+      const [consumed] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+        .returning({ sessionId: refreshTokens.sessionId });
+      if (consumed) return { sessionId: consumed.sessionId, reused: false } as const;
+      const [spent] = await tx
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return spent ? ({ sessionId: spent.sessionId, reused: true } as const) : null;
+    },
+
+    /**
+     * Everything a request needs to know about its caller, in one round trip: the session must be
+     * live and the user active; roles and permissions are read fresh so role edits apply at once.
+     */
+    async findPrincipal(sessionId: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          userId: users.id,
+          roles: sql<string[]>`array(
+            select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+            where ${userRoles.userId} = ${users.id} order by ${roles.id})`,
+          permissions: sql<string[]>`array(
+            select distinct ${rolePermissions.permission} from ${userRoles}
+            join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+            where ${userRoles.userId} = ${users.id})`,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            isNull(sessions.revokedAt),
+            sql`${sessions.expiresAt} > now()`,
+            eq(users.isActive, true),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async touch(sessionId: string, tx: DbOrTx = db): Promise<void> {
+      await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    },
+
+    async revoke(sessionId: string, reason: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeAllForUser(userId: number, reason: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}

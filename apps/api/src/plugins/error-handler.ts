@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODE } from '@ledgerport/shared';
+import { AppError, TooManyRequestsError } from '../lib/errors.js';
+
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && DATABASE_DOWN_CODES.has(code);
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, details?: unknown) {
+  return reply.status(status).send({
+    error: { code, message, requestId: String(request.id), ...(details === undefined ? {} : { details }) },
+  });
+}
+
+/**
+ * The one place errors become responses: a single envelope, never a stack trace or SQL text.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          // e.g. body "password", querystring "limit"; a dotted path for nested fields.
+          in: (error as { validationContext?: string }).validationContext,
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message,
+        }));
+        return send(reply, request, 400, ERROR_CODE.validation, 'The request is not valid.', details);
+      }
+      if (error instanceof AppError) {
+        if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        return send(reply, request, error.statusCode, error.code, error.message, error.details);
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return send(reply, request, 500, ERROR_CODE.internal, 'Something went wrong on our side.');
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(reply, request, 503, ERROR_CODE.serviceUnavailable, 'The service is temporarily unavailable. Try again shortly.');
+      }
+      // Framework errors with a 4xx status (bad JSON, body too large, wrong content type) are the caller's.
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const code =
+          status === 413 ? ERROR_CODE.payloadTooLarge : status === 415 ? ERROR_CODE.unsupportedMediaType : ERROR_CODE.validation;
+        return send(reply, request, status, code, error.message);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, request, 500, ERROR_CODE.internal, 'Something went wrong on our side.');
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,64 @@
+import { loadConfig } from './config/index.js';
+import { createDatabase } from './db/client.js';
+import { DEMO_SIGN_INS, seedDemoFirm } from './db/seed/demo.js';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
+import { buildApp } from './app.js';
+import path from 'node:path';
+
+/** Process entry: configuration, database, migrations, demo seed, HTTP server, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const embedded = !config.databaseUrl;
+  const releaseLock = embedded ? lockDataDir(config.dataDir) : () => undefined;
+
+  const database = config.databaseUrl
+    ? await createDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : await createDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemoFirm(database.db) : false;
+
+  const app = await buildApp({ database, config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `Ledgerport is serving on ${url}`,
+    `  database: ${embedded ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}${seeded ? ', demo firm seeded' : ''}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push('  demo sign-ins (cohorts b1g1/b1g2/b1g3 with passwords Group1/Group2/Group3):');
+    for (const signIn of DEMO_SIGN_INS.filter((s) => s.emailAddress.startsWith('b1g1_'))) {
+      lines.push(`    ${signIn.role.padEnd(10)} ${signIn.emailAddress} / ${signIn.password}`);
+    }
+  }
+  // Printed plainly (not as JSON log lines) because a person reads this right after `npm start`.
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Ledgerport failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
