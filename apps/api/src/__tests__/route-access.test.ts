@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { hasPermission } from '@ledgerport/shared';
+import { authPlugin } from '../plugins/auth.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('every API route declares who may call it', () => {
+  it('lists the registered routes, each with a permission requirement or an explicit public marker', () => {
+    const routes = t.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const declared = route.isPublic || (route.permission !== undefined && route.permission.length > 0);
+      expect(declared, `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it('keeps public routes to the known few', () => {
+    const publicRoutes = t.app.registeredRoutes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual(
+      [
+        'GET /api/v1/authentication/account/refresh-jwt-tokens',
+        'GET /api/v1/openapi.json',
+        'POST /api/v1/authentication/account/authenticate',
+      ].sort(),
+    );
+  });
+
+  it('refuses at start-up an API route that declares neither', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { auth: {} as AuthService });
+    expect(() => app.get('/api/v1/forgotten', async () => 'oops')).toThrow(/declares neither a permission nor public/);
+    await app.close();
+  });
+
+  it('uses requirements the shared matcher can grant to someone', () => {
+    for (const route of t.app.registeredRoutes.filter((r) => !r.isPublic)) {
+      expect(hasPermission(['*'], route.permission) || route.permission!.split('|').every((p) => p.includes(':') || p === '*')).toBe(true);
+    }
+  });
+});
