@@ -37,7 +37,9 @@ const shared = ['packages/shared/src', 'packages/shared/tsconfig.json'];
 if (isStale(at('apps/api/dist/server.js'), [...shared, 'apps/api/src', 'apps/api/tsconfig.json'])) {
   run('the API', ['run', 'build', '-w', '@ledgerport/shared', '-w', '@ledgerport/api']);
 }
-if (isStale(at('apps/web/dist/index.html'), [...shared, 'apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'])) {
+if (
+  isStale(at('apps/web/dist/index.html'), [...shared, 'apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'])
+) {
   run('the web app', ['run', 'build', '-w', '@ledgerport/web']);
 }
 

@@ -9,7 +9,16 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
  * fails otherwise), so a new route cannot ship without someone deciding who may call it.
  * 404 means "outside the caller's scope" and is expected wherever an id belongs to someone else.
  */
-const ACTORS = ['anonymous', 'admin', 'advisor', 'supervisor', 'employee', 'ownerA', 'collaboratorA', 'ownerB'] as const;
+const ACTORS = [
+  'anonymous',
+  'admin',
+  'advisor',
+  'supervisor',
+  'employee',
+  'ownerA',
+  'collaboratorA',
+  'ownerB',
+] as const;
 type Actor = (typeof ACTORS)[number];
 
 interface Fixture {
@@ -33,7 +42,8 @@ const all = (status: number, overrides: Partial<Record<Actor, number>> = {}): Re
   ...(Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<Actor, number>),
   ...overrides,
 });
-const signedIn = (status: number, overrides: Partial<Record<Actor, number>> = {}) => all(status, { anonymous: 401, ...overrides });
+const signedIn = (status: number, overrides: Partial<Record<Actor, number>> = {}) =>
+  all(status, { anonymous: 401, ...overrides });
 
 export const MATRIX: Row[] = [
   {

@@ -41,7 +41,10 @@ describe('every API route declares who may call it', () => {
 
   it('uses requirements the shared matcher can grant to someone', () => {
     for (const route of t.app.registeredRoutes.filter((r) => !r.isPublic)) {
-      expect(hasPermission(['*'], route.permission) || route.permission!.split('|').every((p) => p.includes(':') || p === '*')).toBe(true);
+      expect(
+        hasPermission(['*'], route.permission) ||
+          route.permission!.split('|').every((p) => p.includes(':') || p === '*'),
+      ).toBe(true);
     }
   });
 });

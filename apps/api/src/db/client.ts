@@ -44,8 +44,7 @@ async function appliedMigrations(db: Db): Promise<number> {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {

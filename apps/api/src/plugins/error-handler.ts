@@ -11,7 +11,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return typeof code === 'string' && DATABASE_DOWN_CODES.has(code);
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, details?: unknown) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+) {
   return reply.status(status).send({
     error: { code, message, requestId: String(request.id), ...(details === undefined ? {} : { details }) },
   });
@@ -44,13 +51,23 @@ export const errorHandlerPlugin = fp(
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
         reply.header('retry-after', '5');
-        return send(reply, request, 503, ERROR_CODE.serviceUnavailable, 'The service is temporarily unavailable. Try again shortly.');
+        return send(
+          reply,
+          request,
+          503,
+          ERROR_CODE.serviceUnavailable,
+          'The service is temporarily unavailable. Try again shortly.',
+        );
       }
       // Framework errors with a 4xx status (bad JSON, body too large, wrong content type) are the caller's.
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         const code =
-          status === 413 ? ERROR_CODE.payloadTooLarge : status === 415 ? ERROR_CODE.unsupportedMediaType : ERROR_CODE.validation;
+          status === 413
+            ? ERROR_CODE.payloadTooLarge
+            : status === 415
+              ? ERROR_CODE.unsupportedMediaType
+              : ERROR_CODE.validation;
         return send(reply, request, status, code, error.message);
       }
       request.log.error({ err: error }, 'unhandled error');

@@ -31,7 +31,13 @@ export async function createUser(
 
 export async function createClient(
   db: Db,
-  overrides: { ownerUserId: number; clientType?: ClientType; name?: string; collaboratorUserIds?: number[]; isActive?: boolean },
+  overrides: {
+    ownerUserId: number;
+    clientType?: ClientType;
+    name?: string;
+    collaboratorUserIds?: number[];
+    isActive?: boolean;
+  },
 ) {
   const [client] = await db
     .insert(clients)

@@ -16,7 +16,9 @@ export const tagGroups = pgTable(
     uniqueIndex('tag_groups_name_key').on(sql`lower(${t.name})`),
     uniqueIndex('tag_groups_display_name_key').on(sql`lower(${t.displayName})`),
     // At most one main tag group.
-    uniqueIndex('tag_groups_single_main_key').on(t.isMainTagGroup).where(sql`${t.isMainTagGroup}`),
+    uniqueIndex('tag_groups_single_main_key')
+      .on(t.isMainTagGroup)
+      .where(sql`${t.isMainTagGroup}`),
   ],
 );
 

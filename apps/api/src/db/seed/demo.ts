@@ -1,5 +1,12 @@
 import { count } from 'drizzle-orm';
-import { DEFAULT_ROLE_PERMISSIONS, ROLE_NAME, ROLE_NAMES, STATIC_ROLE_NAMES, CLIENT_TYPE, type RoleName } from '@ledgerport/shared';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  ROLE_NAME,
+  ROLE_NAMES,
+  STATIC_ROLE_NAMES,
+  CLIENT_TYPE,
+  type RoleName,
+} from '@ledgerport/shared';
 import type { Db } from '../client.js';
 import {
   clientServices,
@@ -78,12 +85,22 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
   const advisorAdvisorHash = await hashPassword('Advisor1');
 
   await db.transaction(async (tx) => {
-    const departmentRows = await tx.insert(departments).values([...DEPARTMENTS]).returning();
+    const departmentRows = await tx
+      .insert(departments)
+      .values([...DEPARTMENTS])
+      .returning();
     const departmentId = (name: string) => departmentRows.find((d) => d.name === name)!.id;
 
     const serviceRows = await tx
       .insert(services)
-      .values(SERVICES.map((s) => ({ name: s.name, displayName: s.displayName, departmentId: departmentId(s.department), color: s.color })))
+      .values(
+        SERVICES.map((s) => ({
+          name: s.name,
+          displayName: s.displayName,
+          departmentId: departmentId(s.department),
+          color: s.color,
+        })),
+      )
       .returning();
     const serviceId = (name: string) => serviceRows.find((s) => s.name === name)!.id;
 
@@ -98,9 +115,13 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       )
       .returning();
     const roleId = (name: RoleName) => roleRows.find((r) => r.name === name)!.id;
-    await tx.insert(rolePermissions).values(
-      ROLE_NAMES.flatMap((name) => DEFAULT_ROLE_PERMISSIONS[name].map((permission) => ({ roleId: roleId(name), permission }))),
-    );
+    await tx
+      .insert(rolePermissions)
+      .values(
+        ROLE_NAMES.flatMap((name) =>
+          DEFAULT_ROLE_PERMISSIONS[name].map((permission) => ({ roleId: roleId(name), permission })),
+        ),
+      );
 
     // Tag groups: the main group (document kinds per service) and others (periods).
     const [mainGroup, quarterGroup, yearGroup] = await tx
@@ -115,13 +136,23 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       .insert(tags)
       .values(MAIN_TAGS.map((t) => ({ tagGroupId: mainGroup!.id, name: t.name, displayName: t.displayName })))
       .returning();
-    await tx.insert(tagServices).values(
-      MAIN_TAGS.flatMap((t, index) => t.services.map((s) => ({ tagId: mainTagRows[index]!.id, serviceId: serviceId(s) }))),
-    );
-    await tx.insert(tags).values([
-      ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({ tagGroupId: quarterGroup!.id, name: q.toLowerCase(), displayName: q })),
-      ...['2024', '2025', '2026'].map((y) => ({ tagGroupId: yearGroup!.id, name: y, displayName: y })),
-    ]);
+    await tx
+      .insert(tagServices)
+      .values(
+        MAIN_TAGS.flatMap((t, index) =>
+          t.services.map((s) => ({ tagId: mainTagRows[index]!.id, serviceId: serviceId(s) })),
+        ),
+      );
+    await tx
+      .insert(tags)
+      .values([
+        ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({
+          tagGroupId: quarterGroup!.id,
+          name: q.toLowerCase(),
+          displayName: q,
+        })),
+        ...['2024', '2025', '2026'].map((y) => ({ tagGroupId: yearGroup!.id, name: y, displayName: y })),
+      ]);
 
     const addUser = async (
       values: Omit<typeof users.$inferInsert, 'passwordHash'> & { passwordHash: string },
@@ -154,16 +185,26 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         passwordHash: hashes.get(`${cohort.key}_${role}`)!,
       });
       const adminId = await addUser(person(ROLE_NAME.admin), ROLE_NAME.admin);
-      const supervisorId = await addUser({ ...person(ROLE_NAME.supervisor), inviterUserId: adminId }, ROLE_NAME.supervisor);
+      const supervisorId = await addUser(
+        { ...person(ROLE_NAME.supervisor), inviterUserId: adminId },
+        ROLE_NAME.supervisor,
+      );
       const advisorId = await addUser(
         { ...person(ROLE_NAME.advisor), supervisorUserId: supervisorId, inviterUserId: adminId, extension: '1001' },
         ROLE_NAME.advisor,
       );
       await addUser(
-        { ...person(ROLE_NAME.employee), departmentId: departmentId(cohort.employeeDepartment), inviterUserId: adminId },
+        {
+          ...person(ROLE_NAME.employee),
+          departmentId: departmentId(cohort.employeeDepartment),
+          inviterUserId: adminId,
+        },
         ROLE_NAME.employee,
       );
-      const clientUserId = await addUser({ ...person(ROLE_NAME.client), advisorUserId: advisorId, inviterUserId: advisorId }, ROLE_NAME.client);
+      const clientUserId = await addUser(
+        { ...person(ROLE_NAME.client), advisorUserId: advisorId, inviterUserId: advisorId },
+        ROLE_NAME.client,
+      );
 
       const [business] = await tx
         .insert(clients)
@@ -183,7 +224,12 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       if (cohort.key === 'b1g1') {
         const [personal] = await tx
           .insert(clients)
-          .values({ clientType: CLIENT_TYPE.personal, name: 'Batch1 Group1', ownerUserId: clientUserId, advisorUserId: advisorAdvisorId })
+          .values({
+            clientType: CLIENT_TYPE.personal,
+            name: 'Batch1 Group1',
+            ownerUserId: clientUserId,
+            advisorUserId: advisorAdvisorId,
+          })
           .returning({ id: clients.id });
         await tx.insert(clientServices).values({ clientId: personal!.id, serviceId: serviceId('tax') });
       }

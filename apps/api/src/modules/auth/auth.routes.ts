@@ -19,7 +19,10 @@ export const REFRESH_COOKIE = 'lp_rt';
 // One cookie path covers authenticate, refresh and logout, and no other route ever receives it.
 const COOKIE_PATH = '/api/v1/authentication/account';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppConfig }> = async (app, { auth, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppConfig }> = async (
+  app,
+  { auth, config },
+) => {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       path: COOKIE_PATH,
@@ -29,7 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
       maxAge: config.sessionAbsoluteTtlSeconds,
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, secure: config.cookieSecure, sameSite: 'strict' });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      secure: config.cookieSecure,
+      sameSite: 'strict',
+    });
 
   app.post(
     '/authentication/account/authenticate',

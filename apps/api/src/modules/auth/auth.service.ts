@@ -78,10 +78,15 @@ export function createAuthService(deps: {
 
       const user = await users.findByLogin(input.usernameOrEmailAddress);
       // Unknown user and wrong password take the same time and give the same answer.
-      const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
 
       if (!user || !passwordOk) {
-        await Promise.all([throttle.recordFailure(accountKey, limits.windowSeconds), throttle.recordFailure(ipKey, limits.windowSeconds)]);
+        await Promise.all([
+          throttle.recordFailure(accountKey, limits.windowSeconds),
+          throttle.recordFailure(ipKey, limits.windowSeconds),
+        ]);
         await audit.record(context, {
           action: AUDIT_ACTION.signInFailed,
           actorUserId: user?.id ?? null,
@@ -126,7 +131,11 @@ export function createAuthService(deps: {
           tx,
         );
         const token = await issueRefreshToken(sessionId, tx);
-        await audit.record(context, { action: AUDIT_ACTION.signInSucceeded, actorUserId: user.id, objectType: 'session', objectId: sessionId }, tx);
+        await audit.record(
+          context,
+          { action: AUDIT_ACTION.signInSucceeded, actorUserId: user.id, objectType: 'session', objectId: sessionId },
+          tx,
+        );
         return token;
       });
       const accessToken = await tokens.sign({ userId: user.id, sessionId });
@@ -157,7 +166,8 @@ export function createAuthService(deps: {
      * the whole session (token family) is revoked.
      */
     async refresh(refreshToken: string, context: RequestContext): Promise<RefreshResult> {
-      const invalid = () => new UnauthorizedError('The session has ended. Sign in again.', ERROR_CODE.invalidRefreshToken);
+      const invalid = () =>
+        new UnauthorizedError('The session has ended. Sign in again.', ERROR_CODE.invalidRefreshToken);
       const outcome = await db.transaction(async (tx) => {
         const consumed = await sessions.consumeRefreshToken(sha256Hex(refreshToken), tx);
         if (!consumed) return null;

@@ -77,7 +77,10 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
     },
 
     async touch(sessionId: string, tx: DbOrTx = db): Promise<void> {
-      await tx.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+      await tx
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, sessionId));
     },
 
     async revoke(sessionId: string, reason: string, tx: DbOrTx = db): Promise<void> {

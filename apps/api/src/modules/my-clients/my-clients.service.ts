@@ -17,7 +17,13 @@ function toDto(row: Row, userId: number): MyClientDto {
 
 export type MyClientsService = ReturnType<typeof createMyClientsService>;
 
-export function createMyClientsService({ myClients, users }: { myClients: MyClientsRepository; users: UsersRepository }) {
+export function createMyClientsService({
+  myClients,
+  users,
+}: {
+  myClients: MyClientsRepository;
+  users: UsersRepository;
+}) {
   return {
     async list(userId: number): Promise<MyClientDto[]> {
       const rows = await myClients.findMany(userId);

@@ -66,7 +66,10 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
     },
 
     async setCurrentClient(userId: number, clientId: number, tx: DbOrTx = db): Promise<void> {
-      await tx.update(users).set({ currentClientId: clientId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ currentClientId: clientId, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
     },
   };
 }

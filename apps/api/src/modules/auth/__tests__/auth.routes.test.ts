@@ -88,12 +88,16 @@ describe('POST authentication/account/authenticate', () => {
 
   it('throttles failed sign-ins per account with 429 and Retry-After, even with the right password', async () => {
     const user = await createUser(t.database.db, { password: 'Throttle1' });
-    for (let i = 0; i < 3; i++) expect((await authenticate(user.username, 'Wrong999', '10.0.1.1')).json().resultType).toBe(2);
+    for (let i = 0; i < 3; i++)
+      expect((await authenticate(user.username, 'Wrong999', '10.0.1.1')).json().resultType).toBe(2);
     const blocked = await authenticate(user.username, 'Throttle1', '10.0.1.2');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json().error.code).toBe('TOO_MANY_REQUESTS');
-    const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sign-in.throttled'));
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'auth.sign-in.throttled'));
     expect(events.length).toBeGreaterThan(0);
   });
 
@@ -114,7 +118,11 @@ describe('POST authentication/account/authenticate', () => {
   });
 
   it('rejects a body without a password with the validation envelope', async () => {
-    const response = await t.app.inject({ method: 'POST', url: AUTHENTICATE, payload: { usernameOrEmailAddress: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: AUTHENTICATE,
+      payload: { usernameOrEmailAddress: 'x' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION_ERROR');
@@ -147,7 +155,11 @@ describe('access tokens', () => {
 describe('refresh and logout', () => {
   it('rotates the refresh token from the cookie and keeps it out of the body', async () => {
     const session = await signIn(t.app, 'b1g2_client@gmail.com', 'Group2');
-    const response = await t.app.inject({ method: 'GET', url: REFRESH, cookies: { [REFRESH_COOKIE]: session.refreshToken } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      cookies: { [REFRESH_COOKIE]: session.refreshToken },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.refreshToken).toBe('');
@@ -161,7 +173,11 @@ describe('refresh and logout', () => {
 
   it('rotates a refresh token sent in the header for API clients', async () => {
     const session = await signIn(t.app, 'b1g2_client@gmail.com', 'Group2');
-    const response = await t.app.inject({ method: 'GET', url: REFRESH, headers: { 'x-refresh-token': session.refreshToken } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().refreshToken).not.toBe(session.refreshToken);
     expect(response.json().refreshToken.length).toBeGreaterThanOrEqual(43);
@@ -189,7 +205,10 @@ describe('refresh and logout', () => {
     expect(afterReplay.statusCode).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: ME, headers: bearer(next) });
     expect(me.statusCode).toBe(401);
-    const reuse = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.refresh-token.reused'));
+    const reuse = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'auth.refresh-token.reused'));
     expect(reuse.length).toBe(1);
   });
 
@@ -199,7 +218,11 @@ describe('refresh and logout', () => {
     expect(logout.statusCode).toBe(204);
     expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`${REFRESH_COOKIE}=;`));
     expect((await t.app.inject({ method: 'GET', url: ME, headers: bearer(session) })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'GET', url: REFRESH, headers: { 'x-refresh-token': session.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, session.userId));
     expect(row?.revokedReason).toBe('logout');
@@ -210,7 +233,11 @@ describe('refresh and logout', () => {
     const session = await signIn(t.app, user.username, 'Active12');
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await t.app.inject({ method: 'GET', url: ME, headers: bearer(session) })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'GET', url: REFRESH, headers: { 'x-refresh-token': session.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 });

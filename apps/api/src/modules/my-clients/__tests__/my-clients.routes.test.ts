@@ -23,8 +23,20 @@ describe('my client accounts', () => {
     const response = await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: expect.any(Number), name: 'Batch1 Group1', clientType: CLIENT_TYPE.personal, usedBookkeepingServiceAtLeastOnce: false, isOwner: true },
-      { id: expect.any(Number), name: 'Batch1 Group1 LLC', clientType: CLIENT_TYPE.business, usedBookkeepingServiceAtLeastOnce: true, isOwner: true },
+      {
+        id: expect.any(Number),
+        name: 'Batch1 Group1',
+        clientType: CLIENT_TYPE.personal,
+        usedBookkeepingServiceAtLeastOnce: false,
+        isOwner: true,
+      },
+      {
+        id: expect.any(Number),
+        name: 'Batch1 Group1 LLC',
+        clientType: CLIENT_TYPE.business,
+        usedBookkeepingServiceAtLeastOnce: true,
+        isOwner: true,
+      },
     ]);
   });
 
@@ -32,7 +44,11 @@ describe('my client accounts', () => {
     const db = t.database.db;
     const owner = await createUser(db);
     const collaborator = await createUser(db);
-    const shared = await createClient(db, { ownerUserId: owner.id, name: 'Shared Co', collaboratorUserIds: [collaborator.id] });
+    const shared = await createClient(db, {
+      ownerUserId: owner.id,
+      name: 'Shared Co',
+      collaboratorUserIds: [collaborator.id],
+    });
     await createClient(db, { ownerUserId: collaborator.id, name: 'Closed Co', isActive: false });
     const session = await signIn(t.app, collaborator.username, collaborator.password);
     const body = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
@@ -42,10 +58,18 @@ describe('my client accounts', () => {
   it('sets the current client server-side', async () => {
     const session = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
     const [, business] = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
-    const response = await t.app.inject({ method: 'PUT', url: CURRENT, headers: bearer(session), payload: { clientId: business.id } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: CURRENT,
+      headers: bearer(session),
+      payload: { clientId: business.id },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(business);
-    const [row] = await t.database.db.select({ current: users.currentClientId }).from(users).where(eq(users.id, session.userId));
+    const [row] = await t.database.db
+      .select({ current: users.currentClientId })
+      .from(users)
+      .where(eq(users.id, session.userId));
     expect(row?.current).toBe(business.id);
   });
 
@@ -53,15 +77,28 @@ describe('my client accounts', () => {
     const other = await signIn(t.app, 'b1g2_client@gmail.com', 'Group2');
     const [othersClient] = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(other) })).json();
     const session = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
-    const response = await t.app.inject({ method: 'PUT', url: CURRENT, headers: bearer(session), payload: { clientId: othersClient.id } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: CURRENT,
+      headers: bearer(session),
+      payload: { clientId: othersClient.id },
+    });
     expect(response.statusCode).toBe(404);
-    const [row] = await t.database.db.select({ current: users.currentClientId }).from(users).where(eq(users.id, session.userId));
+    const [row] = await t.database.db
+      .select({ current: users.currentClientId })
+      .from(users)
+      .where(eq(users.id, session.userId));
     expect(row?.current).not.toBe(othersClient.id);
   });
 
   it('refuses a client id that is not a positive integer', async () => {
     const session = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
-    const response = await t.app.inject({ method: 'PUT', url: CURRENT, headers: bearer(session), payload: { clientId: -3 } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: CURRENT,
+      headers: bearer(session),
+      payload: { clientId: -3 },
+    });
     expect(response.statusCode).toBe(400);
   });
 

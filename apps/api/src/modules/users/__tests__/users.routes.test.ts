@@ -33,7 +33,11 @@ describe('GET identity/users/me', () => {
 describe('GET identity/departments/all', () => {
   it('lists the departments as dropdown options with string values', async () => {
     const session = await signIn(t.app, 'b1g1_employee@gmail.com', 'Group1');
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/identity/departments/all', headers: bearer(session) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/identity/departments/all',
+      headers: bearer(session),
+    });
     expect(response.statusCode).toBe(200);
     const options = response.json() as Array<{ value: string; displayText: string }>;
     expect(options.map((o) => o.displayText)).toEqual(['Tax', 'Bookkeeping', 'Payroll', 'Consultancy services']);
@@ -42,7 +46,11 @@ describe('GET identity/departments/all', () => {
 
   it('accepts a trailing slash', async () => {
     const session = await signIn(t.app, 'b1g1_employee@gmail.com', 'Group1');
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/identity/departments/all/', headers: bearer(session) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/identity/departments/all/',
+      headers: bearer(session),
+    });
     expect(response.statusCode).toBe(200);
   });
 });
