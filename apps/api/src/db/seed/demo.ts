@@ -65,6 +65,8 @@ export const DEMO_SIGN_INS = COHORTS.flatMap((cohort) =>
   ROLE_NAMES.map((role) => ({ role, emailAddress: `${cohort.key}_${role}@gmail.com`, password: cohort.password })),
 );
 
+export const DEACTIVATED_DEMO_USER = { emailAddress: 'b1g1_inactive@gmail.com', password: 'Group1' } as const;
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
@@ -83,6 +85,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
     for (const role of ROLE_NAMES) hashes.set(`${cohort.key}_${role}`, await hashPassword(cohort.password));
   }
   const advisorAdvisorHash = await hashPassword('Advisor1');
+  const inactiveHash = await hashPassword(DEACTIVATED_DEMO_USER.password);
 
   await db.transaction(async (tx) => {
     const departmentRows = await tx
@@ -173,6 +176,20 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         passwordHash: advisorAdvisorHash,
       },
       ROLE_NAME.advisor,
+    );
+
+    // A deactivated client, so the deactivated-account warning can be seen and tested.
+    await addUser(
+      {
+        firstName: 'Inactive',
+        lastName: 'Client',
+        username: 'b1g1_inactive',
+        emailAddress: DEACTIVATED_DEMO_USER.emailAddress,
+        phoneNumber: '(555) 010-0101',
+        isActive: false,
+        passwordHash: inactiveHash,
+      },
+      ROLE_NAME.client,
     );
 
     for (const cohort of COHORTS) {
