@@ -20,8 +20,29 @@ const STAFF_SIDEBARS = {
     'Announcements',
     'Coupons',
   ],
-  advisor: ['Home', 'Received docs', 'My uploads', 'Clients', 'Invitations', 'Users', 'Leads', 'Bookkeeping', '1099 Form', 'Reconciliations'],
-  supervisor: ['Home', 'Received docs', 'My uploads', 'Clients', 'Users', 'Leads', 'Bookkeeping', '1099 Form', 'Reconciliations'],
+  advisor: [
+    'Home',
+    'Received docs',
+    'My uploads',
+    'Clients',
+    'Invitations',
+    'Users',
+    'Leads',
+    'Bookkeeping',
+    '1099 Form',
+    'Reconciliations',
+  ],
+  supervisor: [
+    'Home',
+    'Received docs',
+    'My uploads',
+    'Clients',
+    'Users',
+    'Leads',
+    'Bookkeeping',
+    '1099 Form',
+    'Reconciliations',
+  ],
   employee: ['Home', 'Received docs', 'My uploads', 'Clients', 'Users', 'Bookkeeping', '1099 Form', 'Reconciliations'],
 } as const;
 
@@ -44,7 +65,14 @@ test.describe('sidebar per role', () => {
     // One account is preselected, so Continue works straight away.
     await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(1);
     await chooseAccount(page, 'Batch1 Group1 LLC');
-    await expect(sidebar(page)).toHaveText(['Home', 'Received docs', 'My uploads', 'Invitations', '1099 Form', 'Reconciliations']);
+    await expect(sidebar(page)).toHaveText([
+      'Home',
+      'Received docs',
+      'My uploads',
+      'Invitations',
+      '1099 Form',
+      'Reconciliations',
+    ]);
 
     // The personal account has neither.
     await page.getByRole('button', { name: /Batch1 Group1 LLC/ }).click();

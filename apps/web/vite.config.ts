@@ -1,14 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 // Source, not the built dist: the web app and the shared contract compile together, so a change in
 // packages/shared shows up without a separate build step.
 const sharedEntry = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
+const sharedDir = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+
+/**
+ * The shared contract is declarations only (schemas, constants, pure functions), but its schema
+ * modules call zod methods at the top level, which a bundler must assume have side effects. Without
+ * this, importing one constant from the barrel would put all of zod on the first paint of /login.
+ * (`"sideEffects": false` in packages/shared/package.json would say the same for every consumer.)
+ */
+function sharedContractHasNoSideEffects(): Plugin {
+  return {
+    name: 'ledgerport:shared-contract-has-no-side-effects',
+    transform(_code, id) {
+      return id.startsWith(sharedDir) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sharedContractHasNoSideEffects()],
   resolve: {
     alias: [
       { find: /^@ledgerport\/shared$/, replacement: sharedEntry },
@@ -24,6 +41,7 @@ export default defineConfig({
     outDir: 'dist',
   },
   test: {
+    name: 'web', // the project name the root vitest.config.ts selects with --project web
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],

@@ -26,15 +26,23 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX } from './plugins/route-access.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { createJobQueue } from './lib/jobs/job-queue.js';
+import { createWorker, type Worker } from './lib/jobs/worker.js';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService, MAIL_JOB } from './modules/mail/mail.service.js';
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
 
 export interface AppDependencies {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox only. */
+  mailTransport?: MailTransport;
 }
 
 /** The composition root: every repository and service is built here and handed to its routes. */
-export async function buildApp({ database, config, logger }: AppDependencies) {
+export async function buildApp({ database, config, logger, mailTransport }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -65,6 +73,17 @@ export async function buildApp({ database, config, logger }: AppDependencies) {
   const usersService = createUsersService({ users });
   const myClients = createMyClientsService({ myClients: createMyClientsRepository({ db }), users });
   const departments = createDepartmentsRepository({ db });
+  const queue = createJobQueue({ db });
+  const mailRepository = createMailRepository({ db });
+  const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
+  const mail = createMailService({ repository: mailRepository, queue, transport, from: config.mailFrom });
+  const worker = createWorker({ queue, handlers: { [MAIL_JOB]: mail.deliver }, logger: app.log });
+  app.decorate('worker', worker);
+  app.decorate('mail', mail);
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -82,6 +101,7 @@ export async function buildApp({ database, config, logger }: AppDependencies) {
   await app.register(authPlugin, { auth });
 
   await app.register(healthRoutes, { database });
+  if (!config.isProduction) await app.register(devMailboxRoutes, { mail: mailRepository });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
@@ -98,3 +118,11 @@ export async function buildApp({ database, config, logger }: AppDependencies) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job worker: started by server.ts, drained directly by tests. */
+    worker: Worker;
+    mail: ReturnType<typeof createMailService>;
+  }
+}

@@ -18,6 +18,7 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoFirm(database.db) : false;
 
   const app = await buildApp({ database, config });
+  if (config.runWorker) app.worker.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

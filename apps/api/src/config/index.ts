@@ -40,6 +40,13 @@ const envSchema = z.object({
     .default(15 * 60),
   /** Seed the demo firm into an empty database. */
   SEED_DEMO: bool.default(true),
+  /** Public base URL of the web app, for links in e-mails; defaults to http://localhost:PORT. */
+  APP_URL: z.string().url().optional(),
+  /** smtp://user:pass@host:port or smtps://...; without it, mail stays in the outbox (/dev/mailbox). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Ledgerport <no-reply@ledgerport.example>'),
+  /** Run the background job worker inside the server process (off when workers run apart). */
+  RUN_WORKER: bool.default(true),
   /** Built web app to serve; the API alone is served when the folder does not exist. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -74,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowSeconds: values.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     seedDemo: values.SEED_DEMO,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    runWorker: values.RUN_WORKER,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
   };
 }

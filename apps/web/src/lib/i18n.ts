@@ -3,6 +3,12 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
 
 export const DEFAULT_LOCALE = 'en';
+
+/** Dotted paths of the catalogue's texts, e.g. `'nav.home'`: lets tables hold keys that tsc checks. */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type TranslationKey = Leaves<typeof en>;
 export type Locale = typeof DEFAULT_LOCALE;
 
 declare module 'i18next' {

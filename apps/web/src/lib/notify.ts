@@ -12,13 +12,18 @@ const COLOR: Record<Kind, string> = {
 };
 
 interface NotifyOptions {
-  /** Same id replaces the shown message instead of stacking a duplicate (e.g. repeated clicks). */
-  id?: string;
+  /** A message with the same key replaces the one still shown instead of stacking (repeated clicks). */
+  key?: string;
 }
 
+/** Mantine ignores a second `show` with an id already on screen, so replacing goes by hide + show. */
+const shownByKey = new Map<string, string>();
+
 function show(kind: Kind, message: string, options: NotifyOptions = {}) {
-  notifications.show({
-    id: options.id,
+  const { key } = options;
+  const previous = key ? shownByKey.get(key) : undefined;
+  if (previous) notifications.hide(previous);
+  const id = notifications.show({
     message,
     color: COLOR[kind],
     autoClose: NOTIFICATION_DURATION_MS,
@@ -26,7 +31,11 @@ function show(kind: Kind, message: string, options: NotifyOptions = {}) {
     role: kind === 'error' || kind === 'warning' ? 'alert' : 'status',
     closeButtonProps: { 'aria-label': i18n.t('notifications.close') },
     'data-kind': kind,
+    onClose: () => {
+      if (key && shownByKey.get(key) === id) shownByKey.delete(key);
+    },
   });
+  if (key) shownByKey.set(key, id);
 }
 
 /** The API client never shows messages: each user action picks its own keyed text and calls one of these. */

@@ -1,6 +1,5 @@
-import { myClientDtoSchema, sessionUserSchema, type MyClientDto, type SessionUser } from '@ledgerport/shared';
+import type { MyClientDto, SessionUser } from '@ledgerport/shared';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { DEFAULT_LOCALE, type Locale } from './i18n';
 
 /**
@@ -36,7 +35,39 @@ export interface Session {
   endReason: SessionEndReason | null;
 }
 
-const permissionsSchema = z.array(z.string());
+/*
+ * Shape checks by hand rather than with the shared zod schemas: this module is on the path of the
+ * first paint of every page, zod is not (DESIGN.md section 10 budget), and these values are only
+ * ever written by this module.
+ */
+type Guard<T> = (value: unknown) => value is T;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown) => value === null || isString(value);
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+const isStringArray: Guard<string[]> = (value): value is string[] => Array.isArray(value) && value.every(isString);
+
+const isSessionUser: Guard<SessionUser> = (value): value is SessionUser =>
+  isRecord(value) &&
+  isInteger(value.id) &&
+  (value.departmentId === null || isInteger(value.departmentId)) &&
+  isString(value.firstName) &&
+  isString(value.lastName) &&
+  isString(value.username) &&
+  isString(value.emailAddress) &&
+  isStringArray(value.roles) &&
+  typeof value.isTaxEmployee === 'boolean' &&
+  typeof value.isLeadOnboardingCompleted === 'boolean' &&
+  isStringOrNull(value.leadIdHash);
+
+const isCurrentClient: Guard<CurrentClient> = (value): value is CurrentClient =>
+  isRecord(value) &&
+  isInteger(value.id) &&
+  isString(value.name) &&
+  isInteger(value.clientType) &&
+  typeof value.usedBookkeepingServiceAtLeastOnce === 'boolean' &&
+  typeof value.isOwner === 'boolean';
 
 function storage(): Storage | null {
   try {
@@ -47,13 +78,13 @@ function storage(): Storage | null {
   }
 }
 
-function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+function readJson<T>(key: string, guard: Guard<T>): T | null {
   const raw = storage()?.getItem(key);
-  if (raw == null) return null;
+  if (raw === null || raw === undefined) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const value: unknown = JSON.parse(raw);
     // A value written by an older version of the app, or edited by hand, is treated as absent.
-    return parsed.success ? parsed.data : null;
+    return guard(value) ? value : null;
   } catch {
     return null;
   }
@@ -71,9 +102,9 @@ function write(key: string, value: unknown) {
 function readAll(endReason: SessionEndReason | null): Session {
   return {
     accessToken: storage()?.getItem(KEY.accessToken) ?? null,
-    user: readJson(KEY.user, sessionUserSchema),
-    permissions: readJson(KEY.permissions, permissionsSchema) ?? [],
-    currentClient: readJson(KEY.currentClient, myClientDtoSchema),
+    user: readJson(KEY.user, isSessionUser),
+    permissions: readJson(KEY.permissions, isStringArray) ?? [],
+    currentClient: readJson(KEY.currentClient, isCurrentClient),
     postLoginFlag: storage()?.getItem(KEY.postLoginFlag) === 'true',
     locale: DEFAULT_LOCALE,
     endReason,
@@ -92,7 +123,7 @@ function onStorage(event: StorageEvent) {
   // Another tab signed in, refreshed the token, switched the client or signed out.
   if (event.key !== null && !event.key.startsWith(SESSION_STORAGE_PREFIX)) return;
   const hadSession = snapshot.accessToken !== null;
-  const hasSession = storage()?.getItem(KEY.accessToken) != null;
+  const hasSession = (storage()?.getItem(KEY.accessToken) ?? null) !== null;
   publish(hadSession && !hasSession ? 'elsewhere' : hasSession ? null : snapshot.endReason);
 }
 

@@ -4,3 +4,5 @@ export * from './clients.js';
 export * from './tags.js';
 export * from './sessions.js';
 export * from './audit.js';
+export * from './jobs.js';
+export * from './mail.js';

@@ -146,16 +146,14 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
           t.services.map((s) => ({ tagId: mainTagRows[index]!.id, serviceId: serviceId(s) })),
         ),
       );
-    await tx
-      .insert(tags)
-      .values([
-        ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({
-          tagGroupId: quarterGroup!.id,
-          name: q.toLowerCase(),
-          displayName: q,
-        })),
-        ...['2024', '2025', '2026'].map((y) => ({ tagGroupId: yearGroup!.id, name: y, displayName: y })),
-      ]);
+    await tx.insert(tags).values([
+      ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({
+        tagGroupId: quarterGroup!.id,
+        name: q.toLowerCase(),
+        displayName: q,
+      })),
+      ...['2024', '2025', '2026'].map((y) => ({ tagGroupId: yearGroup!.id, name: y, displayName: y })),
+    ]);
 
     const addUser = async (
       values: Omit<typeof users.$inferInsert, 'passwordHash'> & { passwordHash: string },

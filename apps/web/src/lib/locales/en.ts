@@ -5,7 +5,6 @@
 export const en = {
   app: {
     firmName: 'Ledgerport',
-    homeLink: 'Ledgerport home',
     loading: 'Loading…',
     comingSoon: 'This screen is coming soon.',
   },

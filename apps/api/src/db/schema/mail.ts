@@ -1,0 +1,26 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The mail outbox: every message is written here, in the transaction of the change that causes it,
+ * and delivered by a job. Without SMTP it stays here for the developer mailbox.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Stable Message-ID: a retry after a crash mid-send carries the same id, so receivers can drop the copy. */
+    messageId: text().notNull().unique(),
+    template: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    /** queued → sent (SMTP) or kept (no SMTP: only in the outbox); failed after the last retry. */
+    status: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,109 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { jobs } from '../../db/schema/index.js';
+
+export interface EnqueueOptions {
+  /** Run in this transaction, so the job exists exactly when the change that caused it commits. */
+  tx?: DbOrTx;
+  runAt?: Date;
+  maxAttempts?: number;
+  dedupeKey?: string;
+}
+
+export interface ClaimedJob {
+  id: number;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** Exponential backoff: 10 s, 20 s, 40 s ... capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A running job whose worker has not finished it in this long is presumed dead and run again. */
+const STALE_AFTER_SECONDS = 300;
+
+export function createJobQueue({ db }: { db: DbOrTx }) {
+  return {
+    async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+      const tx = options.tx ?? db;
+      await tx
+        .insert(jobs)
+        .values({
+          type,
+          payload,
+          runAt: options.runAt ?? sql`now()`,
+          maxAttempts: options.maxAttempts ?? 8,
+          dedupeKey: options.dedupeKey ?? null,
+        })
+        .onConflictDoNothing();
+    },
+
+    /** Claims up to `limit` due jobs; concurrent workers never claim the same one. */
+    async claim(limit: number): Promise<ClaimedJob[]> {
+      const due = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'pending'), sql`${jobs.runAt} <= now()`))
+        .orderBy(jobs.runAt, jobs.id)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(jobs)
+        .set({ status: 'running', lockedAt: sql`now()`, attempts: sql`${jobs.attempts} + 1` })
+        .where(sql`${jobs.id} in ${due}`)
+        .returning({
+          id: jobs.id,
+          type: jobs.type,
+          payload: jobs.payload,
+          attempts: jobs.attempts,
+          maxAttempts: jobs.maxAttempts,
+        });
+    },
+
+    async complete(id: number): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: sql`now()`, lastError: null })
+        .where(eq(jobs.id, id));
+    },
+
+    async fail(job: ClaimedJob, error: string): Promise<'retry' | 'failed'> {
+      const final = job.attempts >= job.maxAttempts;
+      await db
+        .update(jobs)
+        .set(
+          final
+            ? { status: 'failed', finishedAt: sql`now()`, lastError: error.slice(0, 2000) }
+            : {
+                status: 'pending',
+                lockedAt: null,
+                lastError: error.slice(0, 2000),
+                runAt: sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
+              },
+        )
+        .where(eq(jobs.id, job.id));
+      return final ? 'failed' : 'retry';
+    },
+
+    /** Puts jobs of crashed workers back in the queue. */
+    async requeueStale(): Promise<number> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'pending', lockedAt: null })
+        .where(
+          and(
+            eq(jobs.status, 'running'),
+            lt(jobs.lockedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
+          ),
+        )
+        .returning({ id: jobs.id });
+      return rows.length;
+    },
+  };
+}

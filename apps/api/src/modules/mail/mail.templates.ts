@@ -1,0 +1,89 @@
+/** The firm's branding for every message; templates fill in the body. */
+const BRAND = { name: 'Ledgerport', color: '#4263EB' } as const;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface Layout {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function render({ subject, heading, paragraphs, action, footnote }: Layout): RenderedMail {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${BRAND.color};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${BRAND.name}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND.color};color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#52606d;margin:0 0 12px">If the button does not work, open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : ''
+}
+${footnote ? `<p style="font-size:13px;color:#52606d;margin:16px 0 0">${escapeHtml(footnote)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#7b8794;border-top:1px solid #e4e7eb">${BRAND.name} client portal. This message was sent automatically; please do not reply.</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    BRAND.name,
+    '',
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(footnote ? [footnote, ''] : []),
+    `${BRAND.name} client portal. This message was sent automatically; please do not reply.`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** Every message the product sends, by name, with the data it needs. */
+export const MAIL_TEMPLATES = {
+  invitation: (data: { inviterName: string; registerUrl: string; clientName?: string }) =>
+    render({
+      subject: `${data.inviterName} invited you to ${BRAND.name}`,
+      heading: 'You are invited',
+      paragraphs: [
+        data.clientName
+          ? `${data.inviterName} invited you to collaborate on ${data.clientName} in the ${BRAND.name} client portal.`
+          : `${data.inviterName} invited you to the ${BRAND.name} client portal, where you can exchange documents with your advisor securely.`,
+        'Create your account with the button below.',
+      ],
+      action: { label: 'Create your account', url: data.registerUrl },
+    }),
+  passwordReset: (data: { firstName: string; resetUrl: string; validMinutes: number }) =>
+    render({
+      subject: `Reset your ${BRAND.name} password`,
+      heading: `Hello ${data.firstName},`,
+      paragraphs: [
+        'We received a request to reset the password of your account.',
+        `The link below works once and for ${data.validMinutes} minutes.`,
+      ],
+      action: { label: 'Choose a new password', url: data.resetUrl },
+      footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    }),
+} as const;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+export type MailTemplateData<T extends MailTemplateName> = Parameters<(typeof MAIL_TEMPLATES)[T]>[0];

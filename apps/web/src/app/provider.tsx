@@ -1,0 +1,47 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { NOTIFICATION_DURATION_MS } from '@ledgerport/shared';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { setSessionExpiredHandler } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { getSession, subscribeSession } from '@/lib/session';
+import { theme } from '@/lib/theme';
+import { href } from './routes-table';
+
+/*
+ * The notification container (transitions, portal, scroll lock) is not needed to paint a page, so it
+ * arrives just after. `notify` writes to a store of its own, so nothing shown meanwhile is lost.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/** Wires the pieces of lib that must not know about each other or about the router. */
+function useSessionLifecycle() {
+  useEffect(() => {
+    // A full navigation, not a router one: it also drops every piece of state the old session left.
+    setSessionExpiredHandler(() => window.location.assign(href('Login')));
+
+    let signedIn = getSession().accessToken !== null;
+    const unsubscribe = subscribeSession(() => {
+      const nowSignedIn = getSession().accessToken !== null;
+      // Cached answers belong to the user who fetched them; the next user must not see them.
+      if (signedIn && !nowSignedIn) queryClient.clear();
+      signedIn = nowSignedIn;
+    });
+    return () => {
+      setSessionExpiredHandler(null);
+      unsubscribe();
+    };
+  }, []);
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  useSessionLifecycle();
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Suspense fallback={null}>
+        <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

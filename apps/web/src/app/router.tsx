@@ -1,0 +1,75 @@
+import { createBrowserRouter, Navigate, redirect, RouterProvider, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { getSession, isSignedIn } from '@/lib/session';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+import { ROUTES, type RouteHandle, type RouteName } from './routes-table';
+
+/*
+ * Every screen and layout is loaded on demand, so /login downloads only the login form and not the
+ * signed-in shell (DESIGN.md section 10: initial JavaScript for /login under 200 kB gzipped).
+ */
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+const comingSoon: Lazy = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
+
+function route(name: RouteName, lazy: Lazy = comingSoon): RouteObject {
+  const handle: RouteHandle = { route: name };
+  return { path: ROUTES[name].path, handle, lazy };
+}
+
+const routeNames = Object.keys(ROUTES) as RouteName[];
+const byAccess = (access: 'app' | 'public') =>
+  routeNames.filter((name) => ROUTES[name].access === access && name !== 'Dashboard');
+
+/** Public pages that share the login card rather than the prospects' page frame. */
+const LOGIN_CARD_PAGES: readonly RouteName[] = ['Register', 'ResetPassword', 'ForgotPassword'];
+
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        lazy: () => import('@/components/layouts/login-layout').then((m) => ({ Component: m.LoginLayout })),
+        children: [
+          {
+            ...route('Login', () => import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute }))),
+            // A loader, not a component guard: it runs once on arrival, so it cannot race the
+            // navigation that follows a successful sign-in.
+            loader: () => (isSignedIn(getSession()) ? redirect(ROUTES.Dashboard.path) : null),
+          },
+          ...LOGIN_CARD_PAGES.map((name) => route(name)),
+        ],
+      },
+      {
+        lazy: () => import('@/components/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        children: byAccess('public')
+          .filter((name) => !LOGIN_CARD_PAGES.includes(name))
+          .map((name) => route(name)),
+      },
+      {
+        path: ROUTES.Dashboard.path,
+        lazy: () => import('./routes/app/root').then((m) => ({ Component: m.AppRoot })),
+        children: [
+          {
+            index: true,
+            handle: { route: 'Dashboard' } satisfies RouteHandle,
+            lazy: () => import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          ...byAccess('app').map((name) => route(name)),
+        ],
+      },
+      // Spec 01 section 2.2: an unknown path goes to /.
+      { path: '*', element: <Navigate to={ROUTES.Dashboard.path} replace /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,79 @@
+import { Alert, AppShell, Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { ChooseAccountModal } from '@/features/accounts/components/choose-account-modal';
+import { useCurrentClientStep, type CurrentClientStep } from '@/features/accounts/hooks/use-current-client-step';
+import { useAnnouncementsStep } from '@/features/announcements/hooks/use-announcements-step';
+import { useLeadOnboardingStep } from '@/features/lead-onboarding/hooks/use-lead-onboarding-step';
+import { useAuthorization } from '@/lib/authorization';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+const NAVBAR_ID = 'app-navbar';
+
+function PendingContent({ step }: { step: CurrentClientStep }) {
+  const { t } = useTranslation();
+  if (step.status === 'error') {
+    return (
+      <Alert color="red" title={t('errors.fetch')} maw={560}>
+        <Button variant="light" color="red" mt="sm" onClick={step.retry}>
+          {t('errors.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (step.status === 'empty') {
+    return (
+      <Alert color="yellow" maw={560}>
+        {t('accounts.noAccounts')}
+      </Alert>
+    );
+  }
+  return <PageLoader />;
+}
+
+/**
+ * The signed-in frame: header, sidebar and the screen. For a client user the screen stays hidden
+ * until the post-login steps are through, in the spec's order (spec 01 section 2.3): lead
+ * onboarding, then unconfirmed announcements, then the current client. Staff skip all three.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { isClient } = useAuthorization();
+
+  // On small screens the navbar covers the page: close it once a link was followed.
+  useEffect(() => closeNavbar(), [pathname, closeNavbar]);
+
+  const onboarding = useLeadOnboardingStep({ enabled: isClient });
+  const announcements = useAnnouncementsStep({ enabled: isClient && onboarding.done });
+  const currentClient = useCurrentClientStep({ enabled: isClient && onboarding.done && announcements.done });
+  const ready = onboarding.done && announcements.done && currentClient.status === 'done';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Header navbarOpened={navbarOpened} onToggleNavbar={toggleNavbar} navbarId={NAVBAR_ID} />
+      </AppShell.Header>
+      {/* A plain container: the one navigation landmark is the menu's own <nav> inside the sidebar. */}
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" component="div">
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
+      {currentClient.status === 'choosing' && (
+        <ChooseAccountModal
+          clients={currentClient.clients}
+          pending={currentClient.pending}
+          onChoose={currentClient.choose}
+        />
+      )}
+    </AppShell>
+  );
+}

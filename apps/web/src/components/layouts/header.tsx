@@ -1,0 +1,39 @@
+import { Anchor, Burger, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { href } from '@/app/routes-table';
+import { Brand } from '@/components/ui/brand';
+import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
+import { UserMenu } from './user-menu';
+
+interface HeaderProps {
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+  navbarId: string;
+}
+
+export function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('nav.toggle')}
+          aria-expanded={navbarOpened}
+          aria-controls={navbarId}
+        />
+        <Anchor component={Link} to={href('Dashboard')} underline="never">
+          <Brand />
+        </Anchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <AccountSwitcher />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,19 @@
+import { Box, Center, Paper } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { Brand } from '@/components/ui/brand';
+
+/** Login, register and the password pages: one centred card under the firm's name. */
+export function LoginLayout() {
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Box component="main" w="100%" maw={420}>
+        <Center mb="lg">
+          <Brand size="xl" />
+        </Center>
+        <Paper withBorder shadow="sm" p="xl">
+          <Outlet />
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

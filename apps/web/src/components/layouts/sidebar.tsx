@@ -1,0 +1,150 @@
+import { Anchor, AppShell, Button, NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconBook2,
+  IconBuildingSkyscraper,
+  IconBuildingBank,
+  IconFileDownload,
+  IconFileInvoice,
+  IconFileUpload,
+  IconHome,
+  IconMail,
+  IconSettings,
+  IconShieldLock,
+  IconSpeakerphone,
+  IconTag,
+  IconTicket,
+  IconTools,
+  IconUpload,
+  IconUserSearch,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ROUTES, href, routeDefinition, type RouteName } from '@/app/routes-table';
+import { useAuthorization } from '@/lib/authorization';
+import { TERMS_AND_CONDITIONS_URL } from '@/lib/external-links';
+import type { TranslationKey } from '@/lib/i18n';
+
+interface MenuEntry {
+  route: RouteName;
+  labelKey: TranslationKey;
+  icon: Icon;
+}
+
+/** Spec 01 section 2.4 and DESIGN.md section 5: exactly this order; each entry needs its route's access. */
+const MAIN_MENU: readonly MenuEntry[] = [
+  { route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
+  { route: 'ReceivedDocs', labelKey: 'nav.receivedDocs', icon: IconFileDownload },
+  { route: 'MyUploads', labelKey: 'nav.myUploads', icon: IconFileUpload },
+  { route: 'Clients', labelKey: 'nav.clients', icon: IconUsersGroup },
+  { route: 'Invitations', labelKey: 'nav.invitations', icon: IconMail },
+  { route: 'Users', labelKey: 'nav.users', icon: IconUsers },
+  { route: 'Leads', labelKey: 'nav.leads', icon: IconUserSearch },
+  { route: 'Bookkeeping', labelKey: 'nav.bookkeeping', icon: IconBook2 },
+  { route: 'Companies', labelKey: 'nav.companies', icon: IconBuildingSkyscraper },
+  { route: 'Contractors', labelKey: 'nav.contractors', icon: IconFileInvoice },
+  { route: 'Reconciliations', labelKey: 'nav.reconciliations', icon: IconBuildingBank },
+];
+
+const ADMINISTRATION_MENU: readonly MenuEntry[] = [
+  { route: 'Roles', labelKey: 'nav.roles', icon: IconShieldLock },
+  { route: 'Services', labelKey: 'nav.services', icon: IconTools },
+  { route: 'Tags', labelKey: 'nav.tags', icon: IconTag },
+  { route: 'Announcements', labelKey: 'nav.announcements', icon: IconSpeakerphone },
+  { route: 'Coupons', labelKey: 'nav.coupons', icon: IconTicket },
+];
+
+/** The group shows for these alone; coupon:list by itself does not open it (spec 01 section 2.4). */
+const ADMINISTRATION_PERMISSION = 'role:list|service:list|tag:list|announcement:list';
+
+const ADMINISTRATION_ID = 'sidebar-administration';
+
+/** Home is active only on itself; other entries also for the screens beneath them (details, edit). */
+function isActive(routePath: string, pathname: string): boolean {
+  if (routePath === '/') return pathname === '/';
+  return pathname === routePath || pathname.startsWith(`${routePath}/`);
+}
+
+function MenuLink({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  const { t } = useTranslation();
+  const path = ROUTES[entry.route].path;
+  const active = isActive(path, pathname);
+  const EntryIcon = entry.icon;
+  return (
+    <NavLink
+      component={Link}
+      to={path}
+      label={t(entry.labelKey)}
+      leftSection={<EntryIcon size={18} stroke={1.6} aria-hidden />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+    />
+  );
+}
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { allows, can, isClient } = useAuthorization();
+  const [administrationOpened, setAdministrationOpened] = useState(true);
+
+  const mainEntries = MAIN_MENU.filter((entry) => allows(routeDefinition(entry.route)));
+  const administrationEntries = can(ADMINISTRATION_PERMISSION)
+    ? ADMINISTRATION_MENU.filter((entry) => allows(routeDefinition(entry.route)))
+    : [];
+
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} type="scroll">
+        {/* Only menu links in here (DESIGN.md section 7), so the landmark reads as the menu. */}
+        <nav aria-label={t('nav.label')}>
+          {mainEntries.map((entry) => (
+            <MenuLink key={entry.route} entry={entry} pathname={pathname} />
+          ))}
+          {administrationEntries.length > 0 && (
+            <NavLink
+              component="button"
+              type="button"
+              label={t('nav.administration')}
+              leftSection={<IconSettings size={18} stroke={1.6} aria-hidden />}
+              opened={administrationOpened}
+              onChange={setAdministrationOpened}
+              aria-expanded={administrationOpened}
+              aria-controls={ADMINISTRATION_ID}
+            >
+              <div id={ADMINISTRATION_ID}>
+                {administrationEntries.map((entry) => (
+                  <MenuLink key={entry.route} entry={entry} pathname={pathname} />
+                ))}
+              </div>
+            </NavLink>
+          )}
+        </nav>
+      </AppShell.Section>
+      {(can('my-upload:add') || isClient) && (
+        <AppShell.Section pt="sm">
+          <Stack gap="sm">
+            {can('my-upload:add') && (
+              <Button
+                leftSection={<IconUpload size={18} aria-hidden />}
+                onClick={() => void navigate(href('MyUploads', null, { upload: 1 }))}
+                fullWidth
+              >
+                {t('nav.uploadDocument')}
+              </Button>
+            )}
+            {isClient && (
+              <Anchor href={TERMS_AND_CONDITIONS_URL} target="_blank" rel="noopener noreferrer" size="sm" ta="center">
+                {t('nav.terms')}
+              </Anchor>
+            )}
+          </Stack>
+        </AppShell.Section>
+      )}
+    </>
+  );
+}

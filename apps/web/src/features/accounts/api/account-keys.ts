@@ -1,0 +1,4 @@
+export const accountKeys = {
+  all: ['accounts'] as const,
+  mine: () => [...accountKeys.all, 'mine'] as const,
+};

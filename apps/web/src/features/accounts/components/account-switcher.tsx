@@ -1,0 +1,64 @@
+import { Button, Menu, ScrollArea } from '@mantine/core';
+import { IconCheck, IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useAuthorization } from '@/lib/authorization';
+import { useSession } from '@/lib/session';
+import { useMyClients } from '../api/get-my-clients';
+import { useSetCurrentClient } from '../api/set-current-client';
+import { AccountTypeIcon } from './account-type-icon';
+
+/** Spec 01 section 9. */
+const SWITCHER_MAX_HEIGHT = 326;
+
+/** Reloads after switching: every cached list and open screen belonged to the previous account. */
+const reloadPage = () => window.location.reload();
+
+export function AccountSwitcher() {
+  const { t } = useTranslation();
+  const { can } = useAuthorization();
+  const { currentClient } = useSession();
+  const enabled = can('account:list');
+  // Staff may hold account:list too (admins hold everything); they have no accounts of their own, get
+  // 403 here and see no switcher, as they have no current client either.
+  const clients = useMyClients({ enabled });
+  const setCurrent = useSetCurrentClient({ onSuccess: reloadPage });
+
+  if (!enabled || !currentClient) return null;
+
+  return (
+    <Menu position="bottom-end" width={280} shadow="md">
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<AccountTypeIcon clientType={currentClient.clientType} size={16} />}
+          rightSection={<IconSelector size={16} aria-hidden />}
+          loading={setCurrent.isPending}
+          maw={260}
+        >
+          {currentClient.name}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('accounts.switcher.label')}</Menu.Label>
+        <ScrollArea.Autosize mah={SWITCHER_MAX_HEIGHT} type="auto">
+          {clients.data?.map((client) => {
+            const isCurrent = client.id === currentClient.id;
+            return (
+              <Menu.Item
+                key={client.id}
+                leftSection={<AccountTypeIcon clientType={client.clientType} size={16} />}
+                rightSection={isCurrent ? <IconCheck size={16} aria-hidden /> : null}
+                aria-current={isCurrent ? 'true' : undefined}
+                onClick={() => {
+                  if (!isCurrent) setCurrent.mutate(client.id);
+                }}
+              >
+                {client.name}
+              </Menu.Item>
+            );
+          })}
+        </ScrollArea.Autosize>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,68 @@
+import { CLIENT_TYPE, type MyClientDto } from '@ledgerport/shared';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountTypeIcon } from './account-type-icon';
+
+interface ChooseAccountModalProps {
+  clients: readonly MyClientDto[];
+  pending: boolean;
+  onChoose: (clientId: number) => void;
+}
+
+const ignoreClose = () => {};
+
+/**
+ * Spec 01 section 2.3: a client user with several accounts must pick one before seeing anything, so
+ * the dialog offers no way out (no close button, no Escape, no outside click).
+ */
+export function ChooseAccountModal({ clients, pending, onChoose }: ChooseAccountModalProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(() => String(clients[0]?.id ?? ''));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value) onChoose(Number(value));
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={ignoreClose}
+      title={t('accounts.chooser.title')}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+    >
+      <form onSubmit={submit}>
+        <Radio.Group value={value} onChange={setValue} label={t('accounts.chooser.groupLabel')}>
+          <Stack gap="sm" mt="sm">
+            {clients.map((client) => (
+              <Radio
+                key={client.id}
+                value={String(client.id)}
+                label={
+                  <Group component="span" gap={6} wrap="nowrap">
+                    <AccountTypeIcon clientType={client.clientType} size={16} />
+                    <Text component="span" size="sm">
+                      {client.name}
+                    </Text>
+                  </Group>
+                }
+                description={t(
+                  client.clientType === CLIENT_TYPE.business ? 'accounts.type.business' : 'accounts.type.personal',
+                )}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" mt="lg">
+          <Button type="submit" loading={pending} disabled={!value}>
+            {t('accounts.chooser.continue')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

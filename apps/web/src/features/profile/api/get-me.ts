@@ -1,0 +1,21 @@
+import { meDtoSchema } from '@ledgerport/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { profileKeys } from './profile-keys';
+
+/** The signed-in user as the server knows them now (names may have changed since sign-in). */
+export function getMe(signal?: AbortSignal) {
+  return api.get('/identity/users/me', { schema: meDtoSchema, signal });
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: profileKeys.me(),
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,375 @@
+import {
+  FILE_TRANSFER_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type RefreshResult,
+} from '@ledgerport/shared';
+import type { z } from 'zod';
+import { clearSession, getSession, readStoredAccessToken, reloadSession, updateTokens } from './session';
+
+/**
+ * The one HTTP client of the web app (DESIGN.md section 7). It authenticates, times out, parses the
+ * error envelope and refreshes the access token; it never shows messages, because only the caller
+ * knows which words fit the action that failed.
+ */
+export const API_BASE_URL = '/api/v1';
+
+export const AUTHENTICATE_PATH = '/authentication/account/authenticate';
+export const REFRESH_PATH = '/authentication/account/refresh-jwt-tokens';
+
+/** A failed sign-in or refresh is an answer about credentials, not an expired access token. */
+const PATHS_WITHOUT_REFRESH = new Set([AUTHENTICATE_PATH, REFRESH_PATH]);
+
+const REFRESH_LOCK_NAME = 'ledgerport-refresh';
+
+/** Codes for failures that never reached the server's error handler. */
+export const CLIENT_ERROR_CODE = {
+  timeout: 'TIMEOUT',
+  network: 'NETWORK_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when no answer arrived (timeout, network). */
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string;
+  readonly details: unknown;
+  /** From `Retry-After` on 429 and 503 answers. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    requestId?: string;
+    details?: unknown;
+    retryAfterSeconds?: number | null;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId ?? '';
+    this.details = init.details;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  /** Empty, null and undefined values are left out; arrays repeat the key (`tagId=1&tagId=2`). */
+  query?: QueryParams;
+  /** `FormData` goes as multipart, anything else as JSON. */
+  body?: unknown;
+  /** Validates the JSON answer; without a schema the body is ignored. */
+  schema?: S;
+  /** Usually the one TanStack Query passes, so leaving a screen cancels its requests. */
+  signal?: AbortSignal;
+  /** Uploads and downloads get the long timeout. */
+  fileTransfer?: boolean;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : void;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** `rawJson`: parsed but not validated, for the client's own hand-checked answers. */
+type ResponseKind = 'json' | 'rawJson' | 'blob';
+
+let sessionExpiredHandler: (() => void) | null = null;
+
+/**
+ * Registered by the app so this module needs no router: called once when the refresh token is
+ * refused and the session has been cleared.
+ */
+export function setSessionExpiredHandler(handler: (() => void) | null): void {
+  sessionExpiredHandler = handler;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, String(item));
+    }
+  }
+  const queryString = search.toString();
+  return `${API_BASE_URL}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/*
+ * Codes for answers without the envelope (a proxy's 502, say). Written as literals checked against
+ * the shared `ErrorCode` type rather than read from `ERROR_CODE`: the module that defines ERROR_CODE
+ * also builds a zod schema, and importing it here would put zod on the first paint.
+ */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+const FALLBACK_CODE: ErrorCode = 'INTERNAL_ERROR';
+
+/*
+ * The envelope and the refresh answer are checked by hand, not with the shared zod schemas: this
+ * module is needed for the first paint of /login and zod is not (DESIGN.md section 10 budget).
+ * Every other answer is validated with the schema its caller passes.
+ */
+function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    'requestId' in error &&
+    typeof error.requestId === 'string'
+  );
+}
+
+function isRefreshResult(value: unknown): value is RefreshResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof RefreshResult, unknown>>;
+  return (
+    typeof candidate.accessToken === 'string' &&
+    candidate.accessToken.length > 0 &&
+    Array.isArray(candidate.permissions) &&
+    candidate.permissions.every((permission) => typeof permission === 'string')
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Proxies and gateways answer errors in HTML or with no body: fall back to the status.
+  }
+  if (isErrorEnvelope(payload)) {
+    return new ApiError({ status: response.status, ...payload.error, retryAfterSeconds });
+  }
+  return new ApiError({
+    status: response.status,
+    code: CODE_BY_STATUS[response.status] ?? FALLBACK_CODE,
+    message: response.statusText || `HTTP ${response.status}`,
+    retryAfterSeconds,
+  });
+}
+
+/** Ties the caller's signal to ours so either can cancel; returns the clean-up. */
+function linkSignal(source: AbortSignal | undefined, target: AbortController): () => void {
+  if (!source) return () => {};
+  if (source.aborted) {
+    target.abort(source.reason);
+    return () => {};
+  }
+  const abort = () => target.abort(source.reason);
+  source.addEventListener('abort', abort, { once: true });
+  return () => source.removeEventListener('abort', abort);
+}
+
+async function readBody(response: Response, kind: ResponseKind, schema: z.ZodType | undefined): Promise<unknown> {
+  if (kind === 'blob') return response.blob();
+  if ((kind === 'json' && !schema) || response.status === 204) return undefined;
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    throw new ApiError({ status: response.status, code: CLIENT_ERROR_CODE.invalidResponse, message: 'Invalid JSON' });
+  }
+  if (kind === 'rawJson' || !schema) return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: CLIENT_ERROR_CODE.invalidResponse,
+      message: 'The answer does not match the contract',
+      details: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+/** One network round trip; the timeout also covers reading the body, where large downloads spend their time. */
+async function execute(
+  method: Method,
+  path: string,
+  options: RequestOptions<z.ZodType | undefined>,
+  kind: ResponseKind,
+  accessToken: string | null,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    options.fileTransfer ? FILE_TRANSFER_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  );
+  const unlink = linkSignal(options.signal, controller);
+
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getSession().locale });
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary itself
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  try {
+    const response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      // The refresh token travels only as an HttpOnly cookie; same-origin keeps it off other hosts.
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    if (!response.ok) throw await toApiError(response);
+    return await readBody(response, kind, options.schema);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) {
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODE.timeout, message: 'The request timed out' });
+    }
+    if (options.signal?.aborted) throw error; // the caller cancelled: let it see its own abort
+    throw new ApiError({ status: 0, code: CLIENT_ERROR_CODE.network, message: 'The server could not be reached' });
+  } finally {
+    clearTimeout(timer);
+    unlink();
+  }
+}
+
+type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable' | 'signedOut';
+
+async function refreshUnlessAlreadyDone(failedToken: string): Promise<RefreshOutcome> {
+  const stored = readStoredAccessToken();
+  // Signed out meanwhile, here (a refusal a moment ago) or in another tab: nothing left to renew,
+  // and whoever ended the session has already taken the user to the login page.
+  if (stored === null) return 'signedOut';
+  if (stored !== failedToken) {
+    // Another tab (or an earlier refresh in this one) already rotated the token: just retry.
+    reloadSession();
+    return 'refreshed';
+  }
+  try {
+    const result = await execute('GET', REFRESH_PATH, {}, 'rawJson', null);
+    if (!isRefreshResult(result)) return 'refused';
+    // result.refreshToken is ignored: for the web app it is empty and the new one is in the cookie.
+    updateTokens({ accessToken: result.accessToken, permissions: result.permissions });
+    return 'refreshed';
+  } catch (error) {
+    // Only a refusal ends the session. A timeout or a 5xx while the database is down must not sign
+    // everybody out; the failed request reports its error and the next one tries again.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return 'refused';
+    return 'unavailable';
+  }
+}
+
+/**
+ * Tabs share one refresh-token cookie and the token is single-use (reuse revokes the whole family),
+ * so two tabs refreshing at once would sign the user out. The Web Locks API serialises them.
+ */
+async function withRefreshLock(task: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks as LockManager | undefined;
+  if (!locks || typeof locks.request !== 'function') return task();
+  return await locks.request(REFRESH_LOCK_NAME, task);
+}
+
+async function runRefresh(failedToken: string): Promise<boolean> {
+  let outcome: RefreshOutcome;
+  try {
+    outcome = await withRefreshLock(() => refreshUnlessAlreadyDone(failedToken));
+  } catch {
+    outcome = 'unavailable';
+  }
+  if (outcome === 'refused') {
+    clearSession('expired');
+    sessionExpiredHandler?.();
+  }
+  return outcome === 'refreshed';
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Single flight: every request that failed with 401 while a refresh is running waits for that same
+ * refresh instead of starting its own (the refresh token is single-use).
+ */
+function refreshAccessToken(failedToken: string): Promise<boolean> {
+  refreshInFlight ??= runRefresh(failedToken).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  options: RequestOptions<z.ZodType | undefined>,
+  kind: ResponseKind,
+): Promise<unknown> {
+  const accessToken = readStoredAccessToken();
+  try {
+    return await execute(method, path, options, kind, accessToken);
+  } catch (error) {
+    const mayRefresh = isApiError(error, 401) && accessToken !== null && !PATHS_WITHOUT_REFRESH.has(path);
+    if (!mayRefresh || !(await refreshAccessToken(accessToken))) throw error;
+    // Retried once: a second 401 means the new token is refused too, and that is the caller's answer.
+    return execute(method, path, options, kind, readStoredAccessToken());
+  }
+}
+
+function request<S extends z.ZodType | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Output<S>> {
+  return send(method, path, options, 'json') as Promise<Output<S>>;
+}
+
+type BodylessOptions<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 'body'>;
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodylessOptions<S>) =>
+    request('GET', path, options),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('POST', path, options),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('PUT', path, options),
+  patch: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('PATCH', path, options),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('DELETE', path, options),
+  /** Downloads (files, exports) with the long timeout. */
+  getBlob: (path: string, options?: Omit<RequestOptions, 'body' | 'schema' | 'fileTransfer'>) =>
+    send('GET', path, { ...options, fileTransfer: true }, 'blob') as Promise<Blob>,
+};

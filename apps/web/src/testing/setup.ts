@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import '@/lib/i18n';
+
+// happy-dom lacks these two browser APIs that Mantine relies on (colour scheme, ScrollArea, Popover).
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: vi.fn((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// Vitest runs without globals, so Testing Library cannot register its own clean-up.
+afterEach(() => {
+  cleanup();
+  notifications.clean(); // the store outlives the rendered tree
+  window.localStorage.clear();
+});
