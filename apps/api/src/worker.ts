@@ -1,0 +1,42 @@
+import { loadConfig } from './config/index.js';
+import { createDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+
+/**
+ * `npm run worker`: the background job worker alone, for deployments that scale API processes and
+ * workers apart (set RUN_WORKER=false on the API processes). Needs a PostgreSQL server: the embedded
+ * database belongs to the one process that opened its data directory.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    process.stderr.write(
+      'npm run worker needs DATABASE_URL: with the embedded database, `npm start` already runs the worker.\n',
+    );
+    process.exit(1);
+  }
+  const database = await createDatabase({
+    kind: 'postgres',
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const app = await buildApp({ database, config });
+  await app.ready();
+  app.worker.start();
+  app.log.info('job worker started');
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
