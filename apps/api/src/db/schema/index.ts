@@ -6,3 +6,4 @@ export * from './sessions.js';
 export * from './audit.js';
 export * from './jobs.js';
 export * from './mail.js';
+export * from './account-tokens.js';

@@ -32,6 +32,8 @@ export const tags = pgTable(
     name: text().notNull(),
     displayName: text().notNull(),
     isActive: boolean().notNull().default(true),
+    /** Base64 PNG shown on the home screen's tag cards; null means the default icon. */
+    listIcon: text(),
   },
   (t) => [
     uniqueIndex('tags_group_name_key').on(t.tagGroupId, sql`lower(${t.name})`),
