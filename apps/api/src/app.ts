@@ -18,9 +18,16 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { myClientsRoutes } from './modules/my-clients/my-clients.routes.js';
 import { createMyClientsRepository } from './modules/my-clients/my-clients.repository.js';
 import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
+import { catalogModule } from './modules/catalog/catalog.module.js';
+import { invitationsModule } from './modules/invitations/invitations.module.js';
+import type { ModuleDeps } from './modules/module-deps.js';
+import { passwordResetModule } from './modules/password-reset/password-reset.module.js';
+import { profileModule } from './modules/profile/profile.module.js';
+import { rolesModule } from './modules/roles/roles.module.js';
+import { servicesModule } from './modules/services/services.module.js';
+import { tagsModule } from './modules/tags/tags.module.js';
+import { usersModule } from './modules/users/users.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -70,7 +77,6 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     ttlSeconds: config.accessTokenTtlSeconds,
   });
   const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config });
-  const usersService = createUsersService({ users });
   const myClients = createMyClientsService({ myClients: createMyClientsRepository({ db }), users });
   const departments = createDepartmentsRepository({ db });
   const queue = createJobQueue({ db });
@@ -78,6 +84,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
   const mail = createMailService({ repository: mailRepository, queue, transport, from: config.mailFrom });
   const worker = createWorker({ queue, handlers: { [MAIL_JOB]: mail.deliver }, logger: app.log });
+  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions };
   app.decorate('worker', worker);
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {
@@ -106,9 +113,21 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
       await api.register(authRoutes, { auth, config });
-      await api.register(usersRoutes, { users: usersService });
       await api.register(departmentsRoutes, { departments });
       await api.register(myClientsRoutes, { myClients });
+      // Feature modules: each builds its own repositories and services from the shared dependencies.
+      for (const module of [
+        profileModule,
+        passwordResetModule,
+        invitationsModule,
+        usersModule,
+        rolesModule,
+        servicesModule,
+        tagsModule,
+        catalogModule,
+      ]) {
+        await api.register(module, moduleDeps);
+      }
     },
     { prefix: API_PREFIX },
   );

@@ -1,91 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
+import { ACTORS, type Actor, type MatrixFixture, type MatrixRow } from '../testing/authorization-matrix.js';
 import { createClient, createUser } from '../testing/factories.js';
 import { signIn, type SignedIn } from '../testing/session.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
-/**
- * Routes x actors -> expected status. Every registered API route must have a row (the last test
- * fails otherwise), so a new route cannot ship without someone deciding who may call it.
- * 404 means "outside the caller's scope" and is expected wherever an id belongs to someone else.
- */
-const ACTORS = [
-  'anonymous',
-  'admin',
-  'advisor',
-  'supervisor',
-  'employee',
-  'ownerA',
-  'collaboratorA',
-  'ownerB',
-] as const;
-type Actor = (typeof ACTORS)[number];
+// Every feature's rows, found by file name, so adding a feature never edits this file.
+const rowFiles = import.meta.glob<{ rows: MatrixRow[] }>('../modules/**/__tests__/*.matrix.ts', { eager: true });
+const MATRIX: MatrixRow[] = Object.values(rowFiles).flatMap((file) => file.rows);
 
-interface Fixture {
-  clientA: number;
-  clientB: number;
-}
-
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The registered route pattern. */
-  route: string;
-  /** The URL to call, with ids filled in from the fixture. */
-  url?: (f: Fixture) => string;
-  body?: (f: Fixture) => unknown;
-  /** The call ends the caller's session: sign in afresh for it. */
-  endsSession?: boolean;
-  expect: Record<Actor, number>;
-}
-
-const all = (status: number, overrides: Partial<Record<Actor, number>> = {}): Record<Actor, number> => ({
-  ...(Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<Actor, number>),
-  ...overrides,
-});
-const signedIn = (status: number, overrides: Partial<Record<Actor, number>> = {}) =>
-  all(status, { anonymous: 401, ...overrides });
-
-export const MATRIX: Row[] = [
-  {
-    method: 'POST',
-    route: '/api/v1/authentication/account/authenticate',
-    // A new unknown login each time, so the per-account throttle stays out of the picture.
-    body: () => ({ usernameOrEmailAddress: `nobody-${Math.random()}@example.com`, password: 'Wrong1' }),
-    expect: all(200),
-  },
-  // Without a refresh token everyone gets 401: the route is public but needs the token itself.
-  { method: 'GET', route: '/api/v1/authentication/account/refresh-jwt-tokens', expect: all(401) },
-  { method: 'POST', route: '/api/v1/authentication/account/logout', endsSession: true, expect: signedIn(204) },
-  { method: 'GET', route: '/api/v1/openapi.json', expect: all(200) },
-  { method: 'GET', route: '/api/v1/identity/users/me', expect: signedIn(200) },
-  { method: 'GET', route: '/api/v1/identity/departments/all', expect: signedIn(200) },
-  {
-    method: 'GET',
-    route: '/api/v1/document/users/me/clients',
-    expect: signedIn(200, { advisor: 403, supervisor: 403, employee: 403 }),
-  },
-  {
-    method: 'PUT',
-    route: '/api/v1/document/users/me/clients/current',
-    body: (f) => ({ clientId: f.clientA }),
-    // Admin holds account:list but owns no client: A's id is outside its scope.
-    expect: signedIn(200, { advisor: 403, supervisor: 403, employee: 403, admin: 404, ownerB: 404 }),
-  },
-];
-
-const CREDENTIALS: Record<Exclude<Actor, 'anonymous'>, [string, string] | null> = {
-  admin: ['b1g1_admin@gmail.com', 'Group1'],
-  advisor: ['b1g1_advisor@gmail.com', 'Group1'],
-  supervisor: ['b1g1_supervisor@gmail.com', 'Group1'],
-  employee: ['b1g1_employee@gmail.com', 'Group1'],
-  ownerA: null,
-  collaboratorA: null,
-  ownerB: null,
+type SignedInActor = Exclude<Actor, 'anonymous'>;
+const STAFF: Record<'admin' | 'advisor' | 'supervisor' | 'employee', string> = {
+  admin: 'b1g1_admin@gmail.com',
+  advisor: 'b1g1_advisor@gmail.com',
+  supervisor: 'b1g1_supervisor@gmail.com',
+  employee: 'b1g1_employee@gmail.com',
 };
 
 let t: TestApp;
-let fixture: Fixture;
-const sessions = new Map<Actor, SignedIn>();
+let fixture: MatrixFixture;
+const credentials = new Map<SignedInActor, [string, string]>();
+const sessions = new Map<SignedInActor, SignedIn>();
 
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
@@ -96,22 +33,28 @@ beforeAll(async () => {
   const ownerB = await createUser(db, { role: 'client' });
   const clientA = await createClient(db, { ownerUserId: ownerA.id, collaboratorUserIds: [collaboratorA.id] });
   const clientB = await createClient(db, { ownerUserId: ownerB.id });
-  fixture = { clientA: clientA.id, clientB: clientB.id };
-  CREDENTIALS.ownerA = [ownerA.username, ownerA.password];
-  CREDENTIALS.collaboratorA = [collaboratorA.username, collaboratorA.password];
-  CREDENTIALS.ownerB = [ownerB.username, ownerB.password];
-  for (const actor of ACTORS) {
-    if (actor === 'anonymous') continue;
-    const [login, password] = CREDENTIALS[actor]!;
-    sessions.set(actor, await signIn(t.app, login, password));
+  for (const [actor, email] of Object.entries(STAFF)) credentials.set(actor as SignedInActor, [email, 'Group1']);
+  credentials.set('ownerA', [ownerA.username, ownerA.password]);
+  credentials.set('collaboratorA', [collaboratorA.username, collaboratorA.password]);
+  credentials.set('ownerB', [ownerB.username, ownerB.password]);
+
+  const userIds = {} as MatrixFixture['userIds'];
+  for (const [actor, [login]] of credentials) {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, login.replace(/@gmail\.com$/, '')));
+    userIds[actor] = row!.id;
   }
+  fixture = { db, clientA: clientA.id, clientB: clientB.id, userIds };
+  for (const [actor, [login, password]] of credentials) sessions.set(actor, await signIn(t.app, login, password));
 });
 afterAll(() => t.close());
 
-async function sessionFor(actor: Actor, row: Row): Promise<SignedIn | undefined> {
+async function sessionFor(actor: Actor, row: MatrixRow): Promise<SignedIn | undefined> {
   if (actor === 'anonymous') return undefined;
   if (!row.endsSession) return sessions.get(actor);
-  const [login, password] = CREDENTIALS[actor]!;
+  const [login, password] = credentials.get(actor)!;
   return signIn(t.app, login, password);
 }
 
@@ -120,11 +63,12 @@ describe('authorization matrix', () => {
     for (const actor of ACTORS) {
       it(`${row.method} ${row.route} as ${actor} -> ${row.expect[actor]}`, async () => {
         const session = await sessionFor(actor, row);
+        const body = row.body ? await row.body(fixture, actor) : undefined;
         const response = await t.app.inject({
           method: row.method,
-          url: row.url ? row.url(fixture) : row.route,
+          url: row.url ? await row.url(fixture, actor) : row.route,
           headers: session ? { authorization: `Bearer ${session.accessToken}` } : {},
-          ...(row.body ? { payload: row.body(fixture) as object } : {}),
+          ...(body === undefined ? {} : { payload: body as object }),
         });
         expect(response.statusCode, response.body).toBe(row.expect[actor]);
       });
@@ -135,5 +79,10 @@ describe('authorization matrix', () => {
     const covered = new Set(MATRIX.map((row) => `${row.method} ${row.route}`));
     const missing = t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !covered.has(key));
     expect(missing).toEqual([]);
+  });
+
+  it('has no row for a route that does not exist', () => {
+    const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    expect(MATRIX.map((row) => `${row.method} ${row.route}`).filter((key) => !registered.has(key))).toEqual([]);
   });
 });

@@ -6,10 +6,22 @@ import { AppError, TooManyRequestsError } from '../lib/errors.js';
 
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && DATABASE_DOWN_CODES.has(code);
+/** The driver's error code; Drizzle wraps driver errors, keeping the original as `cause`. */
+function databaseCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = databaseCode(error);
+  return code !== undefined && DATABASE_DOWN_CODES.has(code);
+}
+
+const UNIQUE_VIOLATION = '23505';
 
 function send(
   reply: FastifyReply,
@@ -47,6 +59,10 @@ export const errorHandlerPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
         return send(reply, request, 500, ERROR_CODE.internal, 'Something went wrong on our side.');
+      }
+      // Services check uniqueness first with a friendly message; this catches the race between two requests.
+      if (databaseCode(error) === UNIQUE_VIOLATION) {
+        return send(reply, request, 409, ERROR_CODE.conflict, 'This value is already taken.');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');

@@ -4,6 +4,7 @@ import { getSession, isSignedIn } from '@/lib/session';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { ROUTES, type RouteHandle, type RouteName } from './routes-table';
+import { SCREENS } from './screens';
 
 /*
  * Every screen and layout is loaded on demand, so /login downloads only the login form and not the
@@ -13,7 +14,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 
 const comingSoon: Lazy = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
 
-function route(name: RouteName, lazy: Lazy = comingSoon): RouteObject {
+function route(name: RouteName, lazy: Lazy = SCREENS[name] ?? comingSoon): RouteObject {
   const handle: RouteHandle = { route: name };
   return { path: ROUTES[name].path, handle, lazy };
 }

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSessionUser } from '@/testing/factories';
 import { errorResponse, jsonResponse } from '@/testing/test-utils';
-import { ApiError, CLIENT_ERROR_CODE, REFRESH_PATH, api, setSessionExpiredHandler } from './api-client';
+import {
+  ApiError,
+  CLIENT_ERROR_CODE,
+  REFRESH_PATH,
+  api,
+  fileNameFromDisposition,
+  setSessionExpiredHandler,
+} from './api-client';
 import { SESSION_STORAGE_PREFIX, getSession, startSession } from './session';
 import { z } from 'zod';
 
@@ -203,4 +210,16 @@ describe('api client requests', () => {
 
     expect(await pending).toMatchObject({ status: 0, code: CLIENT_ERROR_CODE.timeout });
   });
+});
+
+describe('fileNameFromDisposition', () => {
+  it.each([
+    ['attachment; filename="users.xlsx"', 'users.xlsx'],
+    ['attachment; filename="Users.xlsx"; filename*=UTF-8\'\'Users%20%E2%80%93%202026.xlsx', 'Users – 2026.xlsx'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ['attachment', null],
+  ])('%s', (header, expected) => {
+    expect(fileNameFromDisposition(header)).toBe(expected);
+  });
+  it('is null without the header', () => expect(fileNameFromDisposition(null)).toBeNull());
 });

@@ -105,6 +105,27 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${API_BASE_URL}${path}${queryString ? `?${queryString}` : ''}`;
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition` (RFC 6266: `filename*` preferred over `filename`), if the server named it. */
+  fileName: string | null;
+}
+
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"])*)"|([^;]+))/.exec(header);
+  const value = plain?.[1] ?? plain?.[2];
+  return value ? value.replace(/\\(.)/g, '$1').trim() : null;
+}
+
 function parseRetryAfter(header: string | null): number | null {
   if (!header) return null;
   const seconds = Number(header);
@@ -194,7 +215,13 @@ function linkSignal(source: AbortSignal | undefined, target: AbortController): (
 }
 
 async function readBody(response: Response, kind: ResponseKind, schema: z.ZodType | undefined): Promise<unknown> {
-  if (kind === 'blob') return response.blob();
+  if (kind === 'blob') {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    };
+    return file;
+  }
   if ((kind === 'json' && !schema) || response.status === 204) return undefined;
   let data: unknown;
   try {
@@ -371,5 +398,5 @@ export const api = {
     request('DELETE', path, options),
   /** Downloads (files, exports) with the long timeout. */
   getBlob: (path: string, options?: Omit<RequestOptions, 'body' | 'schema' | 'fileTransfer'>) =>
-    send('GET', path, { ...options, fileTransfer: true }, 'blob') as Promise<Blob>,
+    send('GET', path, { ...options, fileTransfer: true }, 'blob') as Promise<DownloadedFile>,
 };

@@ -1,8 +1,5 @@
-/**
- * The one English catalogue: every text the user can see lives here, so wording the firm's users
- * already know (DESIGN.md section 7) is changed in one place and browser tests can rely on it.
- */
-export const en = {
+/** Texts of the shell: navigation, header, sign-in, account choice, generic errors. */
+export const core = {
   app: {
     firmName: 'Ledgerport',
     loading: 'Loading…',
@@ -102,5 +99,3 @@ export const en = {
     close: 'Close notification',
   },
 } as const;
-
-export type Catalogue = typeof en;

@@ -1,10 +1,10 @@
 import type { MeDto } from '@ledgerport/shared';
 import { NotFoundError } from '../../lib/errors.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 
-export type UsersService = ReturnType<typeof createUsersService>;
+export type ProfileService = ReturnType<typeof createProfileService>;
 
-export function createUsersService({ users }: { users: UsersRepository }) {
+export function createProfileService({ users }: { users: UsersRepository }) {
   return {
     async getMe(userId: number): Promise<MeDto> {
       const [user, roleRows] = await Promise.all([users.findById(userId), users.findRoles(userId)]);

@@ -1,0 +1,23 @@
+import type { AppConfig } from '../config/index.js';
+import type { Db } from '../db/client.js';
+import type { JobQueue } from '../lib/jobs/job-queue.js';
+import type { AuditLog } from './audit/audit.repository.js';
+import type { SessionsRepository } from './auth/sessions.repository.js';
+import type { MailService } from './mail/mail.service.js';
+import type { UsersRepository } from './users/users.repository.js';
+
+/**
+ * What the composition root (app.ts) hands to each feature module. A module builds its own
+ * repositories and services from these with factory functions and registers its routes.
+ */
+export interface ModuleDeps {
+  db: Db;
+  config: AppConfig;
+  audit: AuditLog;
+  mail: MailService;
+  queue: JobQueue;
+  /** Shared by sign-in and the user features. */
+  users: UsersRepository;
+  /** For ending a user's sessions (password change or reset, deactivation, role change). */
+  sessions: SessionsRepository;
+}

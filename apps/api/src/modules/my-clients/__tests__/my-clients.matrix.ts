@@ -1,0 +1,16 @@
+import { signedIn, type MatrixRow } from '../../../testing/authorization-matrix.js';
+
+export const rows: MatrixRow[] = [
+  {
+    method: 'GET',
+    route: '/api/v1/document/users/me/clients',
+    expect: signedIn(200, { advisor: 403, supervisor: 403, employee: 403 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/document/users/me/clients/current',
+    body: (f) => ({ clientId: f.clientA }),
+    // Admin holds account:list but owns no client: A's id is outside its scope.
+    expect: signedIn(200, { advisor: 403, supervisor: 403, employee: 403, admin: 404, ownerB: 404 }),
+  },
+];

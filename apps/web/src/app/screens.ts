@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import type { RouteName } from './routes-table';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/**
+ * The screen module of each built route, loaded on demand. A route without an entry shows the
+ * coming-soon placeholder with its heading.
+ */
+export const SCREENS: Partial<Record<RouteName, Lazy>> = {
+  Profile: () => import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
+  Users: () => import('./routes/app/users').then((m) => ({ Component: m.UsersRoute })),
+  Roles: () => import('./routes/app/roles').then((m) => ({ Component: m.RolesRoute })),
+  Services: () => import('./routes/app/services').then((m) => ({ Component: m.ServicesRoute })),
+  Tags: () => import('./routes/app/tags').then((m) => ({ Component: m.TagsRoute })),
+  Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
+  ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+  ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+};

@@ -1,0 +1,205 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconSortAscending,
+  IconSortDescending,
+  IconSelector,
+} from '@tabler/icons-react';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_OPTIONS } from '@ledgerport/shared';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** The API's sortedBy value; the column header becomes a sort button. */
+  sortKey?: string;
+  width?: number | string;
+}
+
+export interface SortState {
+  sortedBy?: string;
+  sortedDesc?: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table, usually the screen's heading. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => Key;
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry?: () => void;
+  /** Whether a search is active: decides between the empty state and the no-results state. */
+  isFiltered: boolean;
+  /** Shown under the empty-state text when there is no data and no search (e.g. a create button). */
+  emptyAction?: ReactNode;
+  /** Highlights and labels a selected row (details panels). */
+  selectedKey?: Key | null;
+}
+
+/**
+ * The one table of every list: server-side paging and sorting, "Rows per page" with 5/10/15/50, the
+ * "1-10 of N" footer, and the empty, no-results, loading and error states of DESIGN.md section 7.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { columns, rows, totalCount, page, pageSize, sort } = props;
+  const from = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, totalCount);
+  const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));
+
+  const header = (column: DataTableColumn<T>) => {
+    if (!column.sortKey || !props.onSortChange) return column.header;
+    const active = sort?.sortedBy === column.sortKey;
+    const Icon = !active ? IconSelector : sort?.sortedDesc ? IconSortDescending : IconSortAscending;
+    return (
+      <UnstyledButton
+        onClick={() =>
+          props.onSortChange?.({ sortedBy: column.sortKey, sortedDesc: active ? !sort?.sortedDesc : false })
+        }
+        fw={600}
+      >
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  let body: ReactNode;
+  if (props.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        <Group justify="space-between">
+          <Text size="sm">{t('common.messages.fetchError')}</Text>
+          {props.onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+              {t('errors.retry')}
+            </Button>
+          )}
+        </Group>
+      </Alert>
+    );
+  } else if (props.isLoading && !rows) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  } else if (!rows || rows.length === 0) {
+    body = (
+      <Stack align="center" py="xl" gap="sm">
+        <Text c="dimmed">{props.isFiltered ? t('common.table.noResults') : t('common.table.empty')}</Text>
+        {!props.isFiltered && props.emptyAction}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={600}>
+        <Table aria-label={props.label} highlightOnHover verticalSpacing="sm" aria-busy={props.isLoading}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  style={column.width ? { width: column.width } : undefined}
+                  aria-sort={
+                    column.sortKey && sort?.sortedBy === column.sortKey
+                      ? sort.sortedDesc
+                        ? 'descending'
+                        : 'ascending'
+                      : undefined
+                  }
+                >
+                  {header(column)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {!body && (
+            <Table.Tbody>
+              {rows!.map((row) => {
+                const key = props.rowKey(row);
+                return (
+                  <Table.Tr
+                    key={key}
+                    aria-selected={props.selectedKey === key || undefined}
+                    bg={props.selectedKey === key ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+      {body}
+      <Group justify="flex-end" gap="md">
+        <Group gap="xs">
+          <Text size="sm" id="rows-per-page-label">
+            {t('common.table.rowsPerPage')}
+          </Text>
+          <Select
+            aria-labelledby="rows-per-page-label"
+            w={80}
+            size="xs"
+            data={PAGE_SIZE_OPTIONS.map(String)}
+            value={String(pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && props.onPageSizeChange(Number(value))}
+          />
+        </Group>
+        <Text size="sm" aria-live="polite">
+          {t('common.table.range', { from, to, total: totalCount })}
+        </Text>
+        <Group gap={4}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('common.table.previousPage')}
+            disabled={page <= 1}
+            onClick={() => props.onPageChange(page - 1)}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('common.table.nextPage')}
+            disabled={page >= lastPage}
+            onClick={() => props.onPageChange(page + 1)}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

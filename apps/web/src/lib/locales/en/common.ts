@@ -1,0 +1,53 @@
+/** Texts shared by every list, form and dialog. */
+export const common = {
+  table: {
+    empty: 'There are no items to display.',
+    noResults: 'Your search returned no results. Make sure you search properly',
+    rowsPerPage: 'Rows per page',
+    range: '{{from}}-{{to}} of {{total}}',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    sortAscending: 'Sort ascending',
+    sortDescending: 'Sort descending',
+    actions: 'Actions',
+  },
+  search: {
+    toggle: 'Search',
+    submit: 'Search',
+    clear: 'Clear',
+    panel: 'Search filters',
+  },
+  status: {
+    active: 'Active',
+    inactive: 'Inactive',
+    all: 'All',
+    label: 'Status',
+  },
+  actions: {
+    create: 'Create',
+    edit: 'Edit',
+    delete: 'Delete',
+    save: 'Save',
+    cancel: 'Cancel',
+    close: 'Close',
+    confirm: 'Confirm',
+    activate: 'Activate',
+    deactivate: 'Deactivate',
+    export: 'Export',
+    back: 'Back',
+  },
+  validation: {
+    required: 'This field is required',
+    email: 'Please enter a valid email address',
+    password: 'The password must have at least 6 characters, including an uppercase letter and a digit',
+    passwordsDoNotMatch: 'The passwords do not match',
+    extension: 'The extension must have exactly 4 digits',
+    tooLong: 'This value is too long',
+    taken: '{{value}} is already taken. Try another.',
+  },
+  messages: {
+    created: '{{name}} has been created successfully',
+    updated: '{{name}} has been updated successfully',
+    fetchError: "An error occurred. Couldn't fetch data.",
+  },
+} as const;

@@ -1,0 +1,2 @@
+/** Texts of the home area. */
+export const home = {} as const;

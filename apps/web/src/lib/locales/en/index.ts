@@ -1,0 +1,30 @@
+import { core } from './core';
+import { common } from './common';
+import { home } from './home';
+import { invitations } from './invitations';
+import { password } from './password';
+import { profile } from './profile';
+import { roles } from './roles';
+import { services } from './services';
+import { tags } from './tags';
+import { users } from './users';
+
+/**
+ * The one English catalogue: every text the user can see lives here, so wording the firm's users
+ * already know (DESIGN.md section 7) is changed in one place and browser tests can rely on it.
+ * Each area keeps its texts in its own file under its own top-level key.
+ */
+export const en = {
+  ...core,
+  common,
+  home,
+  invitations,
+  password,
+  profile,
+  roles,
+  services,
+  tags,
+  users,
+} as const;
+
+export type Catalogue = typeof en;

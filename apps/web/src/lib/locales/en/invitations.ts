@@ -1,0 +1,2 @@
+/** Texts of the invitations area. */
+export const invitations = {} as const;

@@ -1,0 +1,2 @@
+/** Texts of the password area. */
+export const password = {} as const;

@@ -1,0 +1,2 @@
+/** Texts of the roles area. */
+export const roles = {} as const;

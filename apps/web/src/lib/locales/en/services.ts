@@ -1,0 +1,2 @@
+/** Texts of the services area. */
+export const services = {} as const;

@@ -1,0 +1,2 @@
+/** Texts of the tags area. */
+export const tags = {} as const;

@@ -1,0 +1,2 @@
+/** Texts of the users area. */
+export const users = {} as const;
