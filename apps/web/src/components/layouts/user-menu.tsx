@@ -1,9 +1,19 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconChevronDown,
+  IconKey,
+  IconLogout,
+  IconMailPlus,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
 import { useLogout } from '@/features/auth/api/logout';
+import { SendInvitationDialog } from '@/features/invitations/components/send-invitation-dialog';
+import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog';
 import { useMe } from '@/features/profile/api/get-me';
 import { useAuthorization } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
@@ -12,11 +22,14 @@ function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** Avatar menu of spec 01 section 2.5. Change password and send invitation join it later. */
+type Dialog = 'change-password' | 'send-invitation' | null;
+
+/** Avatar menu of spec 01 section 2.5. Its dialogs live outside the menu, which closes on click. */
 export function UserMenu() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, currentClient } = useSession();
   const { can } = useAuthorization();
+  const [dialog, setDialog] = useState<Dialog>(null);
   const logout = useLogout();
   // The server's copy follows profile edits; the session's copy shows meanwhile and if it fails.
   const me = useMe();
@@ -24,45 +37,63 @@ export function UserMenu() {
   const firstName = me.data?.firstName ?? user.firstName;
   const lastName = me.data?.lastName ?? user.lastName;
   const fullName = me.data?.fullName ?? `${firstName} ${lastName}`.trim();
+  // Clients invite collaborators onto their current client, so they need one (spec 01 section 2.5).
+  const isClient = user.roles.includes('client');
+  const canInvite = can('invitation:send') && (!isClient || currentClient !== null);
 
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={t('header.userMenu')}
-          px={6}
-          py={4}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Group gap="xs" wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size={32}>
-              {initials(firstName, lastName)}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="xs" lineClamp={1}>
-              {fullName}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={href('Profile')} leftSection={<IconUserCircle size={16} aria-hidden />}>
-          {t('header.profile')}
-        </Menu.Item>
-        {can('account:list') && (
-          <Menu.Item component={Link} to={href('Accounts')} leftSection={<IconBuildingStore size={16} aria-hidden />}>
-            {t('header.accounts')}
+    <>
+      <Menu position="bottom-end" width={220} shadow="md">
+        <Menu.Target>
+          <UnstyledButton
+            aria-label={t('header.userMenu')}
+            px={6}
+            py={4}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Group gap="xs" wrap="nowrap">
+              <Avatar color="indigo" radius="xl" size={32}>
+                {initials(firstName, lastName)}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="xs" lineClamp={1}>
+                {fullName}
+              </Text>
+              <IconChevronDown size={14} aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to={href('Profile')} leftSection={<IconUserCircle size={16} aria-hidden />}>
+            {t('header.profile')}
           </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={logout.isPending}
-          onClick={() => logout.mutate()}
-        >
-          {t('header.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          {can('account:list') && (
+            <Menu.Item component={Link} to={href('Accounts')} leftSection={<IconBuildingStore size={16} aria-hidden />}>
+              {t('header.accounts')}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setDialog('change-password')}>
+            {t('header.changePassword')}
+          </Menu.Item>
+          {canInvite && (
+            <Menu.Item
+              leftSection={<IconMailPlus size={16} aria-hidden />}
+              onClick={() => setDialog('send-invitation')}
+            >
+              {t('header.sendInvitation')}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden />}
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            {t('header.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordDialog opened={dialog === 'change-password'} onClose={() => setDialog(null)} />
+      {canInvite && <SendInvitationDialog opened={dialog === 'send-invitation'} onClose={() => setDialog(null)} />}
+    </>
   );
 }

@@ -50,6 +50,8 @@ export const core = {
     userMenu: 'Open user menu',
     profile: 'Profile',
     accounts: 'Accounts',
+    changePassword: 'Change password',
+    sendInvitation: 'Send invitation',
     logout: 'Log out',
   },
   auth: {
