@@ -60,7 +60,7 @@ ${footnote ? `<p style="font-size:13px;color:#52606d;margin:16px 0 0">${escapeHt
 
 /** Every message the product sends, by name, with the data it needs. */
 export const MAIL_TEMPLATES = {
-  invitation: (data: { inviterName: string; registerUrl: string; clientName?: string }) =>
+  invitation: (data: { inviterName: string; registerUrl: string; clientName?: string; validDays?: number }) =>
     render({
       subject: `${data.inviterName} invited you to ${BRAND.name}`,
       heading: 'You are invited',
@@ -71,6 +71,9 @@ export const MAIL_TEMPLATES = {
         'Create your account with the button below.',
       ],
       action: { label: 'Create your account', url: data.registerUrl },
+      footnote: data.validDays
+        ? `The link works once and for ${data.validDays} days. If you did not expect this invitation, ignore this message.`
+        : undefined,
     }),
   passwordReset: (data: { firstName: string; resetUrl: string; validMinutes: number }) =>
     render({

@@ -1,6 +1,7 @@
-import { and, asc, eq, exists, or } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
+import type { ClientType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clients } from '../../db/schema/index.js';
+import { clientCollaborators, clients, users } from '../../db/schema/index.js';
 
 export type MyClientsRepository = ReturnType<typeof createMyClientsRepository>;
 
@@ -49,6 +50,18 @@ export function createMyClientsRepository({ db }: { db: DbOrTx }) {
         )
         .limit(1);
       return row ?? null;
+    },
+
+    /** A client the user owns; its advisor is the user's own advisor, read in the same statement. */
+    async insertOwned(row: { ownerUserId: number; clientType: ClientType; name: string }, tx: DbOrTx = db) {
+      const [inserted] = await tx
+        .insert(clients)
+        .values({
+          ...row,
+          advisorUserId: sql`(select ${users.advisorUserId} from ${users} where ${users.id} = ${row.ownerUserId})`,
+        })
+        .returning(columns);
+      return inserted!;
     },
   };
 }

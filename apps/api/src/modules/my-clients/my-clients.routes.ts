@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { myClientDtoSchema, setCurrentClientInputSchema } from '@ledgerport/shared';
+import { createMyClientInputSchema, myClientDtoSchema, setCurrentClientInputSchema } from '@ledgerport/shared';
 import { principalOf } from '../../plugins/auth.js';
 import type { MyClientsService } from './my-clients.service.js';
 
@@ -16,6 +16,26 @@ export const myClientsRoutes: FastifyPluginAsyncZod<{ myClients: MyClientsServic
       },
     },
     async (request) => myClients.list(principalOf(request).userId),
+  );
+
+  app.post(
+    '/document/users/me/clients',
+    {
+      config: { permission: 'account:list' },
+      schema: {
+        tags: ['document'],
+        summary: 'Create a client account owned by the signed-in client user',
+        description:
+          'Business (clientType 1) needs name; personal (2) needs firstName and lastName, which become ' +
+          "the name. The account's advisor is the user's advisor. Staff get 403.",
+        body: createMyClientInputSchema,
+        response: { 201: myClientDtoSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await myClients.create(principalOf(request), request.body);
+      return reply.status(201).send(created);
+    },
   );
 
   app.put(

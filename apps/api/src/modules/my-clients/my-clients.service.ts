@@ -1,5 +1,6 @@
-import type { MyClientDto } from '@ledgerport/shared';
-import { NotFoundError } from '../../lib/errors.js';
+import { CLIENT_TYPE, type CreateMyClientInput, type MyClientDto } from '@ledgerport/shared';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { MyClientsRepository } from './my-clients.repository.js';
 
@@ -36,6 +37,20 @@ export function createMyClientsService({
       if (!row) throw new NotFoundError('Client not found.');
       await users.setCurrentClient(userId, clientId);
       return toDto(row, userId);
+    },
+
+    /**
+     * A client user opens an account of their own (e.g. the first one after registering from an
+     * invitation). Staff hold accounts through the Clients screen, never as owners here.
+     */
+    async create(principal: Principal, input: CreateMyClientInput): Promise<MyClientDto> {
+      if (!principal.isClient) throw new ForbiddenError('Only client users own accounts.');
+      const name =
+        input.clientType === CLIENT_TYPE.business
+          ? (input.name ?? '')
+          : `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim();
+      const row = await myClients.insertOwned({ ownerUserId: principal.userId, clientType: input.clientType, name });
+      return toDto(row, principal.userId);
     },
   };
 }

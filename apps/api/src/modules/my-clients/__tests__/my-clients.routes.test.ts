@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_TYPE } from '@ledgerport/shared';
-import { users } from '../../../db/schema/index.js';
+import { clients, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn } from '../../../testing/session.js';
@@ -109,5 +109,78 @@ describe('my client accounts', () => {
     const response = await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(admin) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
+  });
+});
+
+describe('creating my own account', () => {
+  const create = (session: { accessToken: string }, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: MY_CLIENTS, headers: bearer(session), payload });
+
+  it("creates a business account owned by the caller, with the caller's advisor, and lists it", async () => {
+    const db = t.database.db;
+    const advisor = await createUser(db, { role: 'advisor' });
+    const user = await createUser(db, { advisorUserId: advisor.id });
+    const session = await signIn(t.app, user.username, user.password);
+
+    const response = await create(session, { clientType: CLIENT_TYPE.business, name: '  Fresh Start LLC ' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toEqual({
+      id: expect.any(Number),
+      name: 'Fresh Start LLC',
+      clientType: CLIENT_TYPE.business,
+      usedBookkeepingServiceAtLeastOnce: false,
+      isOwner: true,
+    });
+    const [row] = await db.select().from(clients).where(eq(clients.id, created.id));
+    expect(row).toMatchObject({ ownerUserId: user.id, advisorUserId: advisor.id, isActive: true });
+
+    const list = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
+    expect(list).toEqual([created]);
+    const current = await t.app.inject({
+      method: 'PUT',
+      url: CURRENT,
+      headers: bearer(session),
+      payload: { clientId: created.id },
+    });
+    expect(current.statusCode).toBe(200);
+  });
+
+  it('names a personal account after the first and last name; no advisor when the user has none', async () => {
+    const user = await createUser(t.database.db);
+    const session = await signIn(t.app, user.username, user.password);
+    const response = await create(session, {
+      clientType: CLIENT_TYPE.personal,
+      name: '',
+      firstName: 'Jane',
+      lastName: 'Doe',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Jane Doe', clientType: CLIENT_TYPE.personal, isOwner: true });
+    const [row] = await t.database.db.select().from(clients).where(eq(clients.id, response.json().id));
+    expect(row?.advisorUserId).toBeNull();
+  });
+
+  it('validates per type: a business needs a name, a person first and last name', async () => {
+    const session = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ clientType: CLIENT_TYPE.business, name: '   ', firstName: 'Jane', lastName: 'Doe' }, ['name']],
+      [{ clientType: CLIENT_TYPE.personal, name: 'Doe LLC', firstName: '' }, ['firstName', 'lastName']],
+      [{ clientType: 3, name: 'X' }, ['clientType']],
+      [{ clientType: CLIENT_TYPE.business, name: 'x'.repeat(101) }, ['name']],
+    ];
+    for (const [payload, fields] of cases) {
+      const response = await create(session, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.details.map((d: { field: string }) => d.field)).toEqual(fields);
+    }
+  });
+
+  it('is for client users only: staff get 403', async () => {
+    for (const login of ['b1g1_admin@gmail.com', 'b1g1_advisor@gmail.com']) {
+      const session = await signIn(t.app, login, 'Group1');
+      const response = await create(session, { clientType: CLIENT_TYPE.business, name: 'Staff Co' });
+      expect(response.statusCode).toBe(403);
+    }
   });
 });

@@ -10,13 +10,18 @@ export type CurrentClientStep =
   | { status: 'done' }
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
-  /** The user has no account at all: nothing to show until the firm links one. */
+  /**
+   * No longer produced: a user without accounts gets 'choosing' with an empty list, and the chooser
+   * offers to create the first account. Kept until the layout drops its branch for it.
+   */
   | { status: 'empty' }
+  /** An empty `clients` list means the user has no account yet and creates one. */
   | { status: 'choosing'; clients: readonly MyClientDto[]; pending: boolean; choose: (clientId: number) => void };
 
 /**
  * Step 3 of the client layout flow (spec 01 section 2.3): a client user works inside one current
- * client. With one account it is chosen automatically, with several the user picks one.
+ * client. With one account it is chosen automatically, with several the user picks one, and with
+ * none (a newly registered client) the user creates one, which is then chosen automatically.
  */
 export function useCurrentClientStep({ enabled }: { enabled: boolean }): CurrentClientStep {
   const { t } = useTranslation();
@@ -49,7 +54,6 @@ export function useCurrentClientStep({ enabled }: { enabled: boolean }): Current
   if (!enabled || storedIsKnown) return { status: 'done' };
   if (clients.isError) return { status: 'error', retry: () => void clients.refetch() };
   if (!list) return { status: 'loading' };
-  if (list.length === 0) return { status: 'empty' };
   // A failed automatic choice falls back to the chooser so the user can try again.
   if (list.length === 1 && !choiceFailed) return { status: 'loading' };
   return {

@@ -1,2 +1,47 @@
-/** Texts of the invitations area. */
-export const invitations = {} as const;
+/** Texts of the invitations area: sending an invitation, registering from one, and the first account. */
+export const invitations = {
+  send: {
+    title: 'Send invitation',
+    introStaff: 'The recipient gets an email with a link to register as a client.',
+    introClient: 'The recipient gets an email with a link to register as a collaborator on {{name}}.',
+    email: 'Email',
+    submit: 'Send',
+    sent: 'Invitation has been sent to {{email}}',
+    alreadyRegistered: '{{email}} is already a registered user',
+    alreadyOwnerOrCollaborator: '{{email}} is already the owner or a collaborator of this account',
+    couldNotSend: 'An error occurred. The invitation could not be sent.',
+  },
+  register: {
+    checking: 'Checking your invitation…',
+    intro: 'Complete your details to create your account.',
+    email: 'Email',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phoneNumber: 'Phone number',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    showPassword: 'Show password',
+    terms:
+      'By registering you accept the terms and conditions of the client portal and agree that we contact you by email about your account and documents.',
+    termsLink: 'Read the terms and conditions',
+    submit: 'Register',
+    created: 'Your account has been created successfully',
+    usedToken: 'This registration link has already been used or has expired.',
+    emailAlreadyRegistered: 'This email address is already registered. Please log in.',
+    systemError: 'A system error occurred. Please try again later.',
+    tooManyAttempts: 'Too many attempts. Please try again later.',
+  },
+  createAccount: {
+    title: 'Create your first account',
+    intro:
+      'You have no account yet. Create one for your business or for yourself to start exchanging documents with the firm.',
+    type: 'Account type',
+    business: 'Business',
+    personal: 'Personal',
+    name: 'Business name',
+    firstName: 'First name',
+    lastName: 'Last name',
+    submit: 'Create account',
+    couldNotCreate: 'An error occurred. The account could not be created.',
+  },
+} as const;

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema/index.js';
+import {
+  all,
+  signedIn,
+  type Actor,
+  type MatrixFixture,
+  type MatrixRow,
+} from '../../../testing/authorization-matrix.js';
+import { createInvitation, newEmail, registrationFor } from '../../../testing/invitations-factories.js';
+
+/** Client users invite onto their current client: A's people act for A, B for B. */
+async function chooseCurrentClient(f: MatrixFixture, actor: Actor) {
+  const clientId = { ownerA: f.clientA, collaboratorA: f.clientA, ownerB: f.clientB }[actor as string];
+  if (!clientId) return;
+  await f.db
+    .update(users)
+    .set({ currentClientId: clientId })
+    .where(eq(users.id, f.userIds[actor as 'ownerA']));
+}
+
+export const rows: MatrixRow[] = [
+  {
+    method: 'POST',
+    route: '/api/v1/document/invitations/send',
+    body: async (f, actor) => {
+      await chooseCurrentClient(f, actor);
+      return { recipientEmailAddress: newEmail() };
+    },
+    // A collaborator sees the account but may not invite others onto it.
+    expect: signedIn(200, { supervisor: 403, employee: 403, collaboratorA: 403 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/identity/invitations/received',
+    body: () => ({ registrationToken: 'not-a-real-token' }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/identity/register/client',
+    // Public: a fresh invitation per caller, since each link registers once.
+    body: async (f) => registrationFor(await createInvitation(f.db, { senderUserId: f.userIds.advisor })),
+    expect: all(201),
+  },
+];

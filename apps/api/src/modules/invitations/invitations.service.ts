@@ -1,0 +1,140 @@
+import {
+  INVITATION_TYPE,
+  INVITATION_VALID_DAYS,
+  NO_CURRENT_CLIENT_CODE,
+  SEND_INVITATION_RESULT,
+  type InvitationReceivedResult,
+  type SendInvitationInput,
+  type SendInvitationResult,
+} from '@ledgerport/shared';
+import type { AppConfig } from '../../config/index.js';
+import type { Db } from '../../db/client.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { InvitationsRepository } from './invitations.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+export function createInvitationsService(deps: {
+  db: Db;
+  invitations: InvitationsRepository;
+  users: UsersRepository;
+  mail: MailService;
+  audit: AuditLog;
+  config: Pick<AppConfig, 'appUrl'>;
+}) {
+  const { db, invitations, users, mail, audit, config } = deps;
+
+  /**
+   * A client user invites collaborators onto their current client, and only onto one they own: a
+   * collaborator sees the account but does not decide who else does (403, as the account itself is
+   * in their scope and hiding it would be wrong).
+   */
+  async function clientOfInvitingUser(userId: number) {
+    const sender = await users.findById(userId);
+    if (!sender) throw new NotFoundError('User not found.');
+    const client = sender.currentClientId ? await invitations.findClientInScope(sender.currentClientId, userId) : null;
+    if (!client) {
+      throw new BadRequestError('Choose the account to invite a collaborator to first.', NO_CURRENT_CLIENT_CODE);
+    }
+    if (client.ownerUserId !== userId) {
+      throw new ForbiddenError('Only the owner of an account can invite collaborators to it.');
+    }
+    return { sender, client };
+  }
+
+  return {
+    async send(
+      principal: Principal,
+      input: SendInvitationInput,
+      context: RequestContext,
+    ): Promise<SendInvitationResult> {
+      const email = input.recipientEmailAddress;
+      let sender: NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
+      let client: { id: number; name: string } | null = null;
+      if (principal.isClient) {
+        ({ sender, client } = await clientOfInvitingUser(principal.userId));
+        // Checked before "registered": an owner or collaborator is a registered user too, and this
+        // answer says more.
+        if (await invitations.isOwnerOrCollaborator(client.id, email)) {
+          return {
+            resultType: SEND_INVITATION_RESULT.ownerOrCollaborator,
+            errorMessage: `${email} is already the owner or a collaborator of ${client.name}.`,
+          };
+        }
+      } else {
+        const found = await users.findById(principal.userId);
+        if (!found) throw new NotFoundError('User not found.');
+        sender = found;
+      }
+      if (await invitations.isRegisteredEmail(email)) {
+        return {
+          resultType: SEND_INVITATION_RESULT.registeredUser,
+          errorMessage: `${email} is already a registered user.`,
+        };
+      }
+
+      const type = client ? INVITATION_TYPE.clientToCollaborator : INVITATION_TYPE.advisorToClient;
+      const token = randomToken();
+      const registerUrl = `${config.appUrl}/register?token=${encodeURIComponent(token)}`;
+      await db.transaction(async (tx) => {
+        // A new invitation replaces the sender's earlier, unused one to the same address: only the
+        // newest link works, and the list shows one invitation.
+        const replaced = await invitations.deletePending(
+          { senderUserId: sender.id, clientId: client?.id ?? null, recipientEmailAddress: email },
+          tx,
+        );
+        const invitationId = await invitations.insert(
+          {
+            type,
+            senderUserId: sender.id,
+            recipientEmailAddress: email,
+            clientId: client?.id ?? null,
+            tokenHash: sha256Hex(token),
+            expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS),
+          },
+          tx,
+        );
+        await mail.queue(
+          'invitation',
+          email,
+          {
+            inviterName: `${sender.firstName} ${sender.lastName}`.trim(),
+            registerUrl,
+            clientName: client?.name,
+            validDays: INVITATION_VALID_DAYS,
+          },
+          tx,
+        );
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.invitationSent,
+            actorUserId: sender.id,
+            objectType: 'invitation',
+            objectId: invitationId,
+            clientId: client?.id,
+            details: { type, recipientEmailAddress: email, replacedInvitationIds: replaced },
+          },
+          tx,
+        );
+      });
+      return { resultType: SEND_INVITATION_RESULT.success, errorMessage: null };
+    },
+
+    /** The register page opens with this: an unknown, expired or used link all look the same. */
+    async received(registrationToken: string): Promise<InvitationReceivedResult> {
+      const invitation = await invitations.findUsableByTokenHash(sha256Hex(registrationToken));
+      if (!invitation) return { isValidRegistrationToken: false, recipientEmailAddress: null };
+      await invitations.markReceived(invitation.id);
+      return { isValidRegistrationToken: true, recipientEmailAddress: invitation.recipientEmailAddress };
+    },
+  };
+}

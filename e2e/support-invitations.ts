@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** A fresh address per run: several specs share one server. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}_${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Through the avatar menu's "Send invitation" dialog; waits for the sent notice. */
+export async function sendInvitation(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Send invitation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send invitation' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(`Invitation has been sent to ${email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the invitation e-mail in the development mailbox and follows its register link. */
+export async function followInvitationLink(page: Page, email: string): Promise<string> {
+  await page.goto('/dev/mailbox');
+  await page
+    .getByRole('row', { name: new RegExp(email) })
+    .getByRole('link')
+    .click();
+  const link = page.getByRole('link', { name: 'Create your account' });
+  const url = await link.getAttribute('href');
+  expect(url).toMatch(/\/register\?token=[\w-]{43}$/);
+  await link.click();
+  await expect(page).toHaveURL(/\/register\?token=/);
+  return url!;
+}
+
+/** Fills the register form (the e-mail comes from the invitation) and submits it. */
+export async function register(
+  page: Page,
+  person: { firstName: string; lastName: string; phoneNumber: string; password: string },
+) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'First name' }).fill(person.firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(person.lastName);
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(person.phoneNumber);
+  await page.getByLabel(/^Password/).fill(person.password);
+  await page.getByLabel(/^Confirm password/).fill(person.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+}
