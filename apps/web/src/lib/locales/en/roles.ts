@@ -1,2 +1,65 @@
-/** Texts of the roles area. */
-export const roles = {} as const;
+/** Texts of the roles area (spec 01 sections 2.12, 5, 6 and 8). */
+export const roles = {
+  title: 'Roles',
+  tableLabel: 'Roles',
+  columns: {
+    name: 'Name',
+    displayName: 'Display name',
+    description: 'Description',
+  },
+  search: {
+    name: 'Name',
+    displayName: 'Display name',
+  },
+  staticRole: 'Static role',
+  actions: {
+    create: 'Create role',
+    edit: 'Edit role {{name}}',
+    delete: 'Delete role {{name}}',
+  },
+  form: {
+    createTitle: 'Create role',
+    editTitle: 'Edit role',
+    name: 'Name',
+    displayName: 'Display name',
+    description: 'Description',
+    permissions: 'Permissions',
+    staticHint: 'This is a static role: its name and permissions cannot be changed.',
+    selectAll: 'Select all',
+    selectAllOf: 'Select all {{area}} permissions',
+    selectedCount: '{{count}} of {{total}} selected',
+  },
+  areas: {
+    role: 'Roles',
+    user: 'Users',
+    tag: 'Tags',
+    service: 'Services',
+    client: 'Clients',
+    account: 'Accounts',
+    invitation: 'Invitations',
+    lead: 'Leads',
+    received: 'Received documents',
+    'my-upload': 'My uploads',
+    bookkeeping: 'Bookkeeping',
+    company: 'Companies',
+    contractor: '1099 contractors',
+    announcement: 'Announcements',
+    coupon: 'Coupons',
+    reconciliation: 'Reconciliations',
+  },
+  validation: {
+    permissionsRequired: 'Select at least one permission',
+  },
+  confirm: {
+    deleteTitle: 'Delete role',
+    delete: 'Are you sure you want to delete the role {{name}}?',
+  },
+  messages: {
+    deleted: '{{name}} has been deleted successfully',
+    createFailed: "Couldn't create the role.",
+    updateFailed: "Couldn't update the role.",
+    deleteFailed: "Couldn't delete the role.",
+    deleteAssigned: "{{name}} is assigned to users and can't be deleted.",
+    deleteStatic: "{{name}} is a static role and can't be deleted.",
+  },
+} as const;

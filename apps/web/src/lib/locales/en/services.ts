@@ -1,2 +1,61 @@
-/** Texts of the services area. */
-export const services = {} as const;
+/** Texts of the services area (spec 01 sections 2.15, 4.7, 5 and 8). */
+export const services = {
+  title: 'Services',
+  tableLabel: 'Services',
+  columns: {
+    name: 'Name',
+    displayName: 'Display name',
+    department: 'Department',
+  },
+  search: {
+    name: 'Name',
+    displayName: 'Display name',
+    department: 'Department',
+    status: 'Status',
+  },
+  actions: {
+    create: 'Create service',
+    edit: 'Edit service {{name}}',
+    delete: 'Delete service {{name}}',
+    activate: 'Activate service {{name}}',
+    deactivate: 'Deactivate service {{name}}',
+  },
+  form: {
+    createTitle: 'Create service',
+    editTitle: 'Edit service',
+    name: 'Name',
+    displayName: 'Display name',
+    department: 'Department',
+    color: 'Color',
+    icon: 'Icon',
+    iconPlaceholder: 'Choose a PNG image',
+    iconHint: 'PNG, at most 256 KB. Without one, the default icon is shown.',
+    iconPreview: 'Icon preview',
+    removeIcon: 'Remove icon',
+  },
+  validation: {
+    color: 'Enter a color as #RRGGBB',
+    iconType: 'The icon must be a PNG image',
+    iconSize: 'The icon must be at most 256 KB',
+  },
+  confirm: {
+    deleteTitle: 'Delete service',
+    delete: 'Are you sure you want to delete the service {{name}}?',
+    activateTitle: 'Activate service',
+    activate: 'Are you sure you want to activate the service {{name}}?',
+    deactivateTitle: 'Deactivate service',
+    deactivate: 'Are you sure you want to deactivate the service {{name}}? It will no longer be offered to clients.',
+  },
+  messages: {
+    deleted: '{{name}} has been deleted successfully',
+    activated: '{{name}} has been activated successfully',
+    deactivated: '{{name}} has been deactivated successfully',
+    createFailed: "Couldn't create the service.",
+    updateFailed: "Couldn't update the service.",
+    deleteFailed: "Couldn't delete the service.",
+    deleteInUse: "{{name}} is used by clients and can't be deleted. Deactivate it instead.",
+    activateFailed: "Couldn't activate the service.",
+    deactivateFailed: "Couldn't deactivate the service.",
+    iconReadFailed: "Couldn't read the icon file.",
+  },
+} as const;

@@ -1,0 +1,31 @@
+import { serviceDtoSchema, type ServiceDto } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { serviceKeys } from './service-keys';
+
+/** Activates an inactive service, deactivates an active one. */
+export function patchServiceStatus(service: ServiceDto) {
+  const action = service.isActive ? 'deactivate' : 'activate';
+  return api.patch(`/document/services/${service.id}/${action}`, { schema: serviceDtoSchema });
+}
+
+export function useChangeServiceStatus(options: { onSuccess?: (service: ServiceDto) => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: patchServiceStatus,
+    onSuccess: async (service) => {
+      const key = service.isActive ? 'services.messages.activated' : 'services.messages.deactivated';
+      notify.success(t(key, { name: service.displayName }), { key: 'service-status' });
+      options.onSuccess?.(service);
+      queryClient.removeQueries({ queryKey: serviceKeys.detail(service.id) });
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+    },
+    onError: (_, service) =>
+      notify.error(t(service.isActive ? 'services.messages.deactivateFailed' : 'services.messages.activateFailed'), {
+        key: 'service-status',
+      }),
+  });
+}

@@ -1,0 +1,32 @@
+import type { ServiceDto } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { serviceKeys } from './service-keys';
+
+export function deleteService(id: number) {
+  return api.delete(`/document/services/${id}`);
+}
+
+export function useDeleteService(options: { onSuccess?: (service: ServiceDto) => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (service: ServiceDto) => deleteService(service.id),
+    onSuccess: async (_, service) => {
+      notify.success(t('services.messages.deleted', { name: service.displayName }), { key: 'service-deleted' });
+      options.onSuccess?.(service);
+      queryClient.removeQueries({ queryKey: serviceKeys.detail(service.id) });
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+    },
+    onError: (error, service) =>
+      notify.error(
+        // A 409 means clients use the service: deactivating is what the user can do instead.
+        isApiError(error, 409)
+          ? t('services.messages.deleteInUse', { name: service.displayName })
+          : t('services.messages.deleteFailed'),
+        { key: 'service-deleted' },
+      ),
+  });
+}

@@ -1,0 +1,25 @@
+import { serviceDtoSchema, type ServiceDto, type ServiceInput } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { serviceKeys } from './service-keys';
+
+export function putService({ id, input }: { id: number; input: ServiceInput }) {
+  return api.put(`/document/services/${id}`, { body: input, schema: serviceDtoSchema });
+}
+
+export function useUpdateService(options: { onSuccess?: (service: ServiceDto) => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putService,
+    onSuccess: async (service) => {
+      notify.success(t('common.messages.updated', { name: service.displayName }), { key: 'service-saved' });
+      options.onSuccess?.(service);
+      queryClient.setQueryData(serviceKeys.detail(service.id), service);
+      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+    },
+    onError: () => notify.error(t('services.messages.updateFailed'), { key: 'service-saved' }),
+  });
+}
