@@ -1,2 +1,86 @@
-/** Texts of the tags area. */
-export const tags = {} as const;
+/** Texts of the tags area (spec 01 sections 2.14, 4.7, 5 and 8). */
+export const tags = {
+  title: 'Tags',
+  tableLabel: 'Tag groups',
+  filter: {
+    text: 'Search tag groups and tags',
+    placeholder: 'Search',
+    showInactive: 'Show inactive tags',
+  },
+  columns: {
+    order: 'Order',
+    displayName: 'Display name',
+    tags: 'Tags',
+  },
+  mainTagGroup: 'Main tag group',
+  noTags: 'No tags yet',
+  actions: {
+    createGroup: 'Create tag group',
+    addTag: 'Add tag to {{name}}',
+    editGroup: 'Edit tag group {{name}}',
+    deleteGroup: 'Delete tag group {{name}}',
+    editTag: 'Edit tag {{name}}',
+    deleteTag: 'Delete tag {{name}}',
+    activateTag: 'Activate tag {{name}}',
+    deactivateTag: 'Deactivate tag {{name}}',
+    tagActions: 'Actions for tag {{name}}',
+  },
+  reorder: {
+    roleDescription: 'sortable',
+    handle: 'Drag to reorder {{name}}',
+    handleDisabled: 'Clear the search to reorder tag groups',
+    instructions:
+      'To pick up a tag group, press space or enter. Use the arrow keys to move it up or down. Press space or enter again to drop it in its new place, or escape to cancel.',
+    picked: 'Picked up tag group {{name}}.',
+    over: 'Tag group {{name}} is over position {{position}} of {{count}}.',
+    dropped: 'Tag group {{name}} was dropped at position {{position}} of {{count}}.',
+    cancelled: 'Moving tag group {{name}} was cancelled.',
+  },
+  groupForm: {
+    createTitle: 'Create tag group',
+    editTitle: 'Edit tag group',
+    name: 'Name',
+    displayName: 'Display name',
+    color: 'Color',
+    isMainTagGroup: 'Main tag group',
+    mainHint:
+      'The tags of the main tag group are the document types: each can depend on services and activate other tag groups. Only one tag group can be the main one.',
+    mainTakenHint: '{{name}} is the main tag group. Only one tag group can be the main one.',
+  },
+  tagForm: {
+    createTitle: 'Add tag to {{group}}',
+    editTitle: 'Edit tag',
+    name: 'Name',
+    displayName: 'Display name',
+    servicesItDepends: 'Services it depends on',
+    tagGroupsItActivates: 'Tag groups it activates',
+    nothingFound: 'Nothing found',
+  },
+  validation: {
+    color: 'Enter a color as #RRGGBB',
+  },
+  confirm: {
+    deleteGroupTitle: 'Delete tag group',
+    deleteGroup: 'Are you sure you want to delete the tag group {{name}} and all its tags?',
+    deleteTagTitle: 'Delete tag',
+    deleteTag: 'Are you sure you want to delete the tag {{name}}?',
+    activateTitle: 'Activate tag',
+    activate: 'Are you sure you want to activate the tag {{name}}?',
+    deactivateTitle: 'Deactivate tag',
+    deactivate: 'Are you sure you want to deactivate the tag {{name}}?',
+  },
+  messages: {
+    deleted: '{{name}} has been deleted successfully',
+    activated: '{{name}} has been activated successfully',
+    deactivated: '{{name}} has been deactivated successfully',
+    groupCreateFailed: "Couldn't create the tag group.",
+    groupUpdateFailed: "Couldn't update the tag group.",
+    groupDeleteFailed: "Couldn't delete the tag group.",
+    tagCreateFailed: "Couldn't create the tag.",
+    tagUpdateFailed: "Couldn't update the tag.",
+    tagDeleteFailed: "Couldn't delete the tag.",
+    activateFailed: "Couldn't activate the tag.",
+    deactivateFailed: "Couldn't deactivate the tag.",
+    reorderFailed: "Couldn't save the new order of the tag groups.",
+  },
+} as const;

@@ -1,0 +1,241 @@
+import { and, asc, eq, exists, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { ListTagGroupsQuery } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { services, tagActivatedGroups, tagGroups, tags, tagServices } from '../../db/schema/index.js';
+import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+
+export type TagsRepository = ReturnType<typeof createTagsRepository>;
+
+export type TagGroupRow = NonNullable<Awaited<ReturnType<TagsRepository['findGroupById']>>>;
+export type TagRow = Awaited<ReturnType<TagsRepository['findTagsOfGroups']>>[number];
+
+const groupColumns = {
+  id: tagGroups.id,
+  name: tagGroups.name,
+  displayName: tagGroups.displayName,
+  isMainTagGroup: tagGroups.isMainTagGroup,
+  color: tagGroups.color,
+  ordinal: tagGroups.ordinal,
+};
+
+const tagColumns = {
+  id: tags.id,
+  tagGroupId: tags.tagGroupId,
+  name: tags.name,
+  displayName: tags.displayName,
+  isActive: tags.isActive,
+  // The link tables are small per tag: aggregating here keeps a group list at two queries.
+  servicesItDepends: sql<
+    number[]
+  >`coalesce((select array_agg(${tagServices.serviceId} order by ${tagServices.serviceId}) from ${tagServices} where ${tagServices.tagId} = ${tags.id}), '{}')`,
+  tagGroupsItActivates: sql<
+    number[]
+  >`coalesce((select array_agg(${tagActivatedGroups.tagGroupId} order by ${tagActivatedGroups.tagGroupId}) from ${tagActivatedGroups} where ${tagActivatedGroups.tagId} = ${tags.id}), '{}')`,
+};
+
+const SORTABLE = {
+  ordinal: tagGroups.ordinal,
+  name: sql`lower(${tagGroups.name})`,
+  displayName: sql`lower(${tagGroups.displayName})`,
+};
+
+/** Case-insensitive equality, matching the lower() unique indexes of the tables. */
+const sameText = (column: AnyColumn, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
+
+export function createTagsRepository({ db }: { db: DbOrTx }) {
+  const tagFilter = (isActive: boolean | undefined) =>
+    isActive === undefined ? undefined : eq(tags.isActive, isActive);
+
+  return {
+    /** Every group matching the filter, in display order; tags are read separately by `findTagsOfGroups`. */
+    findGroups(query: ListTagGroupsQuery, tx: DbOrTx = db) {
+      const text = query.text?.trim();
+      const where = text
+        ? or(
+            containsIgnoreCase(tagGroups.name, text),
+            containsIgnoreCase(tagGroups.displayName, text),
+            exists(
+              tx
+                .select({ one: tags.id })
+                .from(tags)
+                .where(
+                  and(
+                    eq(tags.tagGroupId, tagGroups.id),
+                    tagFilter(query.isActive),
+                    or(containsIgnoreCase(tags.name, text), containsIgnoreCase(tags.displayName, text)),
+                  ),
+                ),
+            ),
+          )
+        : undefined;
+      return tx
+        .select(groupColumns)
+        .from(tagGroups)
+        .where(where)
+        .orderBy(...orderByFromQuery(SORTABLE, query, { key: 'ordinal' }, tagGroups.id));
+    },
+
+    findTagsOfGroups(groupIds: number[], isActive?: boolean, tx: DbOrTx = db) {
+      if (groupIds.length === 0) return Promise.resolve([]);
+      return tx
+        .select(tagColumns)
+        .from(tags)
+        .where(and(inArray(tags.tagGroupId, groupIds), tagFilter(isActive)))
+        .orderBy(sql`lower(${tags.displayName})`, asc(tags.id));
+    },
+
+    async findGroupById(id: number, tx: DbOrTx = db) {
+      const [row] = await tx.select(groupColumns).from(tagGroups).where(eq(tagGroups.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async findMainGroup(tx: DbOrTx = db) {
+      const [row] = await tx.select(groupColumns).from(tagGroups).where(eq(tagGroups.isMainTagGroup, true)).limit(1);
+      return row ?? null;
+    },
+
+    /** Dropdown options in display order. */
+    findGroupOptions(tx: DbOrTx = db) {
+      return tx
+        .select({ id: tagGroups.id, displayName: tagGroups.displayName })
+        .from(tagGroups)
+        .orderBy(asc(tagGroups.ordinal), asc(tagGroups.id));
+    },
+
+    async isGroupValueTaken(
+      field: 'name' | 'displayName',
+      value: string,
+      exceptId?: number,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: tagGroups.id })
+        .from(tagGroups)
+        .where(and(sameText(tagGroups[field], value), exceptId === undefined ? undefined : ne(tagGroups.id, exceptId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async nextOrdinal(tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ max: sql<number | null>`max(${tagGroups.ordinal})` }).from(tagGroups);
+      return Number(row?.max ?? 0) + 1;
+    },
+
+    async insertGroup(values: Omit<typeof tagGroups.$inferInsert, 'id'>, tx: DbOrTx = db) {
+      const [row] = await tx.insert(tagGroups).values(values).returning(groupColumns);
+      return row!;
+    },
+
+    async updateGroup(
+      id: number,
+      values: Pick<typeof tagGroups.$inferInsert, 'name' | 'displayName' | 'color' | 'isMainTagGroup'>,
+      tx: DbOrTx = db,
+    ) {
+      const [row] = await tx.update(tagGroups).set(values).where(eq(tagGroups.id, id)).returning(groupColumns);
+      return row ?? null;
+    },
+
+    async deleteGroup(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.delete(tagGroups).where(eq(tagGroups.id, id)).returning({ id: tagGroups.id });
+      return rows.length > 0;
+    },
+
+    /** Locks every group row so a concurrent create or delete cannot slip between the check and the update. */
+    async lockAllGroupIds(tx: DbOrTx): Promise<number[]> {
+      const rows = await tx.select({ id: tagGroups.id }).from(tagGroups).for('update');
+      return rows.map((row) => row.id);
+    },
+
+    /** Ordinals 1..n in the order given, in one statement. */
+    async setOrdinals(orderedIds: number[], tx: DbOrTx = db): Promise<void> {
+      if (orderedIds.length === 0) return;
+      const cases = sql.join(
+        orderedIds.map((id, index) => sql`when ${id} then ${index + 1}`),
+        sql` `,
+      );
+      await tx
+        .update(tagGroups)
+        .set({ ordinal: sql`(case ${tagGroups.id} ${cases} end)::int` })
+        .where(inArray(tagGroups.id, orderedIds));
+    },
+
+    async findTagById(id: number, tx: DbOrTx = db) {
+      const [row] = await tx.select(tagColumns).from(tags).where(eq(tags.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async isTagValueTaken(
+      tagGroupId: number,
+      field: 'name' | 'displayName',
+      value: string,
+      exceptId?: number,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(
+          and(
+            eq(tags.tagGroupId, tagGroupId),
+            sameText(tags[field], value),
+            exceptId === undefined ? undefined : ne(tags.id, exceptId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async insertTag(values: { tagGroupId: number; name: string; displayName: string }, tx: DbOrTx = db) {
+      const [row] = await tx.insert(tags).values(values).returning({ id: tags.id });
+      return row!.id;
+    },
+
+    async updateTag(id: number, values: { name: string; displayName: string }, tx: DbOrTx = db) {
+      await tx.update(tags).set(values).where(eq(tags.id, id));
+    },
+
+    async setTagActive(id: number, isActive: boolean, tx: DbOrTx = db) {
+      await tx.update(tags).set({ isActive }).where(eq(tags.id, id));
+    },
+
+    async deleteTag(id: number, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+      return rows.length > 0;
+    },
+
+    /** Replaces a main-group tag's services and activated groups with the given ids. */
+    async replaceTagLinks(
+      tagId: number,
+      links: { serviceIds: number[]; tagGroupIds: number[] },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx.delete(tagServices).where(eq(tagServices.tagId, tagId));
+      await tx.delete(tagActivatedGroups).where(eq(tagActivatedGroups.tagId, tagId));
+      if (links.serviceIds.length > 0) {
+        await tx.insert(tagServices).values(links.serviceIds.map((serviceId) => ({ tagId, serviceId })));
+      }
+      if (links.tagGroupIds.length > 0) {
+        await tx.insert(tagActivatedGroups).values(links.tagGroupIds.map((tagGroupId) => ({ tagId, tagGroupId })));
+      }
+    },
+
+    /** When a group stops being the main one its tags lose the links that only main-group tags have. */
+    async clearLinksOfGroup(tagGroupId: number, tx: DbOrTx = db): Promise<void> {
+      const ofGroup = tx.select({ id: tags.id }).from(tags).where(eq(tags.tagGroupId, tagGroupId));
+      await tx.delete(tagServices).where(inArray(tagServices.tagId, ofGroup));
+      await tx.delete(tagActivatedGroups).where(inArray(tagActivatedGroups.tagId, ofGroup));
+    },
+
+    async findExistingServiceIds(ids: number[], tx: DbOrTx = db): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.select({ id: services.id }).from(services).where(inArray(services.id, ids));
+      return rows.map((row) => row.id);
+    },
+
+    async findExistingGroupIds(ids: number[], tx: DbOrTx = db): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx.select({ id: tagGroups.id }).from(tagGroups).where(inArray(tagGroups.id, ids));
+      return rows.map((row) => row.id);
+    },
+  };
+}

@@ -1,0 +1,323 @@
+import type {
+  CreateTagInput,
+  DropdownOption,
+  ListTagGroupsQuery,
+  ReorderTagGroupsInput,
+  TagDto,
+  TagGroupDto,
+  TagGroupInput,
+  TagGroupList,
+  TagInput,
+} from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
+import type { TagGroupRow, TagRow, TagsRepository } from './tags.repository.js';
+
+/** Who makes a change, for the audit trail. */
+export interface Actor {
+  userId: number;
+  context: RequestContext;
+}
+
+const TAG_GROUP = 'tag-group';
+const TAG = 'tag';
+
+function takenMessage(value: string): string {
+  return `${value} is already taken. Try another.`;
+}
+
+/** Same shape as the validation errors' details, so the web app reads both alike. */
+function invalidField(field: string, message: string): BadRequestError {
+  return new BadRequestError(message, undefined, [{ in: 'body', field, message }]);
+}
+
+function toTagDto(row: TagRow): TagDto {
+  return {
+    id: row.id,
+    tagGroupId: row.tagGroupId,
+    name: row.name,
+    displayName: row.displayName,
+    isActive: row.isActive,
+    servicesItDepends: row.servicesItDepends.map(Number),
+    tagGroupsItActivates: row.tagGroupsItActivates.map(Number),
+  };
+}
+
+function toGroupDto(row: TagGroupRow, tagRows: TagRow[]): TagGroupDto {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    isMainTagGroup: row.isMainTagGroup,
+    color: row.color.toUpperCase(),
+    ordinal: row.ordinal,
+    tags: tagRows.filter((tag) => tag.tagGroupId === row.id).map(toTagDto),
+  };
+}
+
+export type TagsService = ReturnType<typeof createTagsService>;
+
+export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepository; audit: AuditLog }) {
+  const record = (
+    actor: Actor,
+    action: AuditAction,
+    objectType: string,
+    objectId: number | undefined,
+    details: Record<string, unknown>,
+    tx: DbOrTx,
+  ) => audit.record(actor.context, { action, actorUserId: actor.userId, objectType, objectId, details }, tx);
+
+  async function requireGroup(id: number, tx: DbOrTx = db): Promise<TagGroupRow> {
+    const group = await tags.findGroupById(id, tx);
+    if (!group) throw new NotFoundError('Tag group not found.');
+    return group;
+  }
+
+  async function requireTag(id: number, tx: DbOrTx = db): Promise<TagRow> {
+    const tag = await tags.findTagById(id, tx);
+    if (!tag) throw new NotFoundError('Tag not found.');
+    return tag;
+  }
+
+  async function groupDto(id: number, tx: DbOrTx = db): Promise<TagGroupDto> {
+    const group = await requireGroup(id, tx);
+    return toGroupDto(group, await tags.findTagsOfGroups([id], undefined, tx));
+  }
+
+  async function assertGroupValuesFree(input: { name: string; displayName: string }, exceptId?: number) {
+    for (const field of ['name', 'displayName'] as const) {
+      if (await tags.isGroupValueTaken(field, input[field], exceptId))
+        throw new ConflictError(takenMessage(input[field]));
+    }
+  }
+
+  async function assertTagValuesFree(
+    tagGroupId: number,
+    input: { name: string; displayName: string },
+    exceptId?: number,
+  ) {
+    for (const field of ['name', 'displayName'] as const) {
+      if (await tags.isTagValueTaken(tagGroupId, field, input[field], exceptId)) {
+        throw new ConflictError(takenMessage(input[field]));
+      }
+    }
+  }
+
+  /** A second main group would break the home screen and document upload, which read "the" main group. */
+  async function assertCanBeMain(groupId: number | undefined) {
+    const main = await tags.findMainGroup();
+    if (main && main.id !== groupId) {
+      throw new ConflictError(
+        `${main.displayName} is already the main tag group. Only one tag group can be the main one: unset it there first.`,
+      );
+    }
+  }
+
+  /**
+   * Services and activated groups describe document kinds, which only the main group's tags are:
+   * elsewhere they are refused rather than silently dropped.
+   */
+  async function checkLinks(
+    group: TagGroupRow,
+    input: { servicesItDepends: number[]; tagGroupsItActivates: number[] },
+  ) {
+    if (!group.isMainTagGroup) {
+      if (input.servicesItDepends.length > 0) {
+        throw invalidField('servicesItDepends', 'Only tags of the main tag group depend on services.');
+      }
+      if (input.tagGroupsItActivates.length > 0) {
+        throw invalidField('tagGroupsItActivates', 'Only tags of the main tag group activate tag groups.');
+      }
+      return;
+    }
+    const services = await tags.findExistingServiceIds(input.servicesItDepends);
+    const unknownService = input.servicesItDepends.find((id) => !services.includes(id));
+    if (unknownService !== undefined)
+      throw invalidField('servicesItDepends', `Service ${unknownService} does not exist.`);
+    if (input.tagGroupsItActivates.includes(group.id)) {
+      throw invalidField('tagGroupsItActivates', 'A tag cannot activate its own tag group.');
+    }
+    const groups = await tags.findExistingGroupIds(input.tagGroupsItActivates);
+    const unknownGroup = input.tagGroupsItActivates.find((id) => !groups.includes(id));
+    if (unknownGroup !== undefined) {
+      throw invalidField('tagGroupsItActivates', `Tag group ${unknownGroup} does not exist.`);
+    }
+  }
+
+  return {
+    async listGroups(query: ListTagGroupsQuery): Promise<TagGroupList> {
+      const groups = await tags.findGroups(query);
+      const tagRows = await tags.findTagsOfGroups(
+        groups.map((group) => group.id),
+        query.isActive,
+      );
+      // Not paged (see listTagGroupsQuerySchema), so the count is the list's length.
+      return { items: groups.map((group) => toGroupDto(group, tagRows)), totalCount: groups.length };
+    },
+
+    async groupOptions(): Promise<DropdownOption[]> {
+      const rows = await tags.findGroupOptions();
+      return rows.map((row) => ({ value: String(row.id), displayText: row.displayName }));
+    },
+
+    getGroup: (id: number) => groupDto(id),
+
+    async isGroupValueAvailable(field: 'name' | 'displayName', value: string): Promise<boolean> {
+      return !(await tags.isGroupValueTaken(field, value));
+    },
+
+    async createGroup(actor: Actor, input: TagGroupInput): Promise<TagGroupDto> {
+      await assertGroupValuesFree(input);
+      if (input.isMainTagGroup) await assertCanBeMain(undefined);
+      const created = await db.transaction(async (tx) => {
+        const row = await tags.insertGroup(
+          { ...input, color: input.color.toUpperCase(), ordinal: await tags.nextOrdinal(tx) },
+          tx,
+        );
+        await record(
+          actor,
+          AUDIT_ACTION.tagGroupCreated,
+          TAG_GROUP,
+          row.id,
+          { name: row.name, isMainTagGroup: row.isMainTagGroup },
+          tx,
+        );
+        return row;
+      });
+      return toGroupDto(created, []);
+    },
+
+    async updateGroup(actor: Actor, id: number, input: TagGroupInput): Promise<TagGroupDto> {
+      const existing = await requireGroup(id);
+      await assertGroupValuesFree(input, id);
+      if (input.isMainTagGroup && !existing.isMainTagGroup) await assertCanBeMain(id);
+      return db.transaction(async (tx) => {
+        await tags.updateGroup(id, { ...input, color: input.color.toUpperCase() }, tx);
+        if (existing.isMainTagGroup && !input.isMainTagGroup) await tags.clearLinksOfGroup(id, tx);
+        await record(
+          actor,
+          AUDIT_ACTION.tagGroupUpdated,
+          TAG_GROUP,
+          id,
+          {
+            before: { name: existing.name, displayName: existing.displayName, isMainTagGroup: existing.isMainTagGroup },
+            after: input,
+          },
+          tx,
+        );
+        return groupDto(id, tx);
+      });
+    },
+
+    /**
+     * Its tags go with it (cascade). Once documents carry tags, a group or tag in use will be refused
+     * here instead.
+     */
+    async deleteGroup(actor: Actor, id: number): Promise<void> {
+      const existing = await requireGroup(id);
+      await db.transaction(async (tx) => {
+        if (!(await tags.deleteGroup(id, tx))) throw new NotFoundError('Tag group not found.');
+        await record(actor, AUDIT_ACTION.tagGroupDeleted, TAG_GROUP, id, { name: existing.name }, tx);
+      });
+    },
+
+    /** The list must name every group exactly once, so a stale screen cannot drop a group from the order. */
+    async reorderGroups(actor: Actor, input: ReorderTagGroupsInput): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await tags.lockAllGroupIds(tx);
+        const given = new Set(input.ids);
+        if (current.length !== given.size || current.some((id) => !given.has(id))) {
+          throw invalidField('ids', 'The list must name every tag group exactly once.');
+        }
+        await tags.setOrdinals(input.ids, tx);
+        await record(actor, AUDIT_ACTION.tagGroupsReordered, TAG_GROUP, undefined, { ids: input.ids }, tx);
+      });
+    },
+
+    async getTag(id: number): Promise<TagDto> {
+      return toTagDto(await requireTag(id));
+    },
+
+    async isTagValueAvailable(tagGroupId: number, field: 'name' | 'displayName', value: string): Promise<boolean> {
+      await requireGroup(tagGroupId);
+      return !(await tags.isTagValueTaken(tagGroupId, field, value));
+    },
+
+    async createTag(actor: Actor, input: CreateTagInput): Promise<TagDto> {
+      const group = await requireGroup(input.tagGroupId);
+      await checkLinks(group, input);
+      await assertTagValuesFree(group.id, input);
+      return db.transaction(async (tx) => {
+        const id = await tags.insertTag({ tagGroupId: group.id, name: input.name, displayName: input.displayName }, tx);
+        await tags.replaceTagLinks(
+          id,
+          { serviceIds: input.servicesItDepends, tagGroupIds: input.tagGroupsItActivates },
+          tx,
+        );
+        await record(actor, AUDIT_ACTION.tagCreated, TAG, id, { tagGroupId: group.id, name: input.name }, tx);
+        return toTagDto(await requireTag(id, tx));
+      });
+    },
+
+    async updateTag(actor: Actor, id: number, input: TagInput): Promise<TagDto> {
+      const existing = await requireTag(id);
+      const group = await requireGroup(existing.tagGroupId);
+      await checkLinks(group, input);
+      await assertTagValuesFree(group.id, input, id);
+      return db.transaction(async (tx) => {
+        await tags.updateTag(id, { name: input.name, displayName: input.displayName }, tx);
+        if (group.isMainTagGroup) {
+          await tags.replaceTagLinks(
+            id,
+            { serviceIds: input.servicesItDepends, tagGroupIds: input.tagGroupsItActivates },
+            tx,
+          );
+        }
+        await record(
+          actor,
+          AUDIT_ACTION.tagUpdated,
+          TAG,
+          id,
+          { before: { name: existing.name, displayName: existing.displayName }, after: input },
+          tx,
+        );
+        return toTagDto(await requireTag(id, tx));
+      });
+    },
+
+    async deleteTag(actor: Actor, id: number): Promise<void> {
+      const existing = await requireTag(id);
+      await db.transaction(async (tx) => {
+        if (!(await tags.deleteTag(id, tx))) throw new NotFoundError('Tag not found.');
+        await record(
+          actor,
+          AUDIT_ACTION.tagDeleted,
+          TAG,
+          id,
+          { tagGroupId: existing.tagGroupId, name: existing.name },
+          tx,
+        );
+      });
+    },
+
+    /** Idempotent: activating an active tag answers with the tag and records nothing. */
+    async setTagActive(actor: Actor, id: number, isActive: boolean): Promise<TagDto> {
+      const existing = await requireTag(id);
+      if (existing.isActive === isActive) return toTagDto(existing);
+      return db.transaction(async (tx) => {
+        await tags.setTagActive(id, isActive, tx);
+        await record(
+          actor,
+          isActive ? AUDIT_ACTION.tagActivated : AUDIT_ACTION.tagDeactivated,
+          TAG,
+          id,
+          { name: existing.name },
+          tx,
+        );
+        return toTagDto(await requireTag(id, tx));
+      });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { TagGroupDto } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { tagKeys } from './tag-keys';
+
+export function deleteTagGroup(id: number) {
+  return api.delete(`/document/tag-groups/${id}`);
+}
+
+export function useDeleteTagGroup(options: { onSuccess?: () => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: Pick<TagGroupDto, 'id' | 'displayName'>) => deleteTagGroup(group.id),
+    onSuccess: async (_data, group) => {
+      notify.success(t('tags.messages.deleted', { name: group.displayName }), { key: 'tag-group-deleted' });
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
+    onError: () => notify.error(t('tags.messages.groupDeleteFailed'), { key: 'tag-group-deleted' }),
+  });
+}

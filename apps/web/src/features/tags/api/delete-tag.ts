@@ -1,0 +1,24 @@
+import type { TagDto } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { tagKeys } from './tag-keys';
+
+export function deleteTag(id: number) {
+  return api.delete(`/document/tags/${id}`);
+}
+
+export function useDeleteTag(options: { onSuccess?: () => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tag: Pick<TagDto, 'id' | 'displayName'>) => deleteTag(tag.id),
+    onSuccess: async (_data, tag) => {
+      notify.success(t('tags.messages.deleted', { name: tag.displayName }), { key: 'tag-deleted' });
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
+    onError: () => notify.error(t('tags.messages.tagDeleteFailed'), { key: 'tag-deleted' }),
+  });
+}

@@ -1,0 +1,177 @@
+import { tagInputSchema, type TagDto, type TagGroupDto } from '@ledgerport/shared';
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useCallback, useMemo, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { checkTagAvailability } from '../api/check-tag-availability';
+import { useCreateTag } from '../api/create-tag';
+import { useServiceOptions } from '../api/get-service-options';
+import { useTagGroupOptions } from '../api/get-tag-group-options';
+import { useUpdateTag } from '../api/update-tag';
+import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
+import { formResolver } from '../lib/form-resolver';
+
+type FormValues = z.input<typeof tagInputSchema>;
+type TagGroupRef = Pick<TagGroupDto, 'id' | 'displayName' | 'isMainTagGroup'>;
+
+export interface TagFormDialogProps {
+  opened: boolean;
+  /** The group the tag belongs (or will belong) to. */
+  group: TagGroupRef | null;
+  /** The tag to edit; null to add one to `group`. */
+  tag: TagDto | null;
+  onClose: () => void;
+}
+
+/** Create or edit a tag. The form lives only while the dialog is open, so closing resets it. */
+export function TagFormDialog({ opened, group, tag, onClose }: TagFormDialogProps) {
+  const { t } = useTranslation();
+  const title = tag ? t('tags.tagForm.editTitle') : t('tags.tagForm.createTitle', { group: group?.displayName ?? '' });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('common.actions.close') }}
+    >
+      {opened && group && <TagForm key={tag?.id ?? `new-${group.id}`} group={group} tag={tag} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function TagForm({ group, tag, onDone }: { group: TagGroupRef; tag: TagDto | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateTag({ onSuccess: onDone });
+  const update = useUpdateTag({ onSuccess: onDone });
+  // Services and activated groups only mean something for the main group's tags (spec 01 section 3).
+  const isMain = group.isMainTagGroup;
+  const services = useServiceOptions({ enabled: isMain });
+  const groups = useTagGroupOptions({ enabled: isMain });
+  const groupOptions = useMemo(
+    () =>
+      (groups.data ?? [])
+        .filter((option) => Number(option.value) !== group.id)
+        .map((option) => ({ value: Number(option.value), label: option.displayText })),
+    [groups.data, group.id],
+  );
+
+  const resolver = useMemo(() => formResolver(tagInputSchema, t), [t]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormValues, unknown, z.output<typeof tagInputSchema>>({
+    resolver,
+    defaultValues: {
+      name: tag?.name ?? '',
+      displayName: tag?.displayName ?? '',
+      servicesItDepends: tag?.servicesItDepends ?? [],
+      tagGroupsItActivates: tag?.tagGroupsItActivates ?? [],
+    },
+  });
+
+  const original = useMemo(() => (tag ? { name: tag.name, displayName: tag.displayName } : null), [tag]);
+  const isAvailable = useCallback(
+    (field: UniqueField, value: string) => checkTagAvailability(group.id, field, value),
+    [group.id],
+  );
+  const checkUnique = useUniquenessCheck(original, isAvailable);
+
+  const checkOnBlur = async (field: UniqueField) => {
+    const value = getValues(field);
+    const message = await checkUnique(field, value);
+    if (getValues(field) !== value) return; // the user typed on while the answer travelled
+    if (message) setError(field, { type: 'taken', message });
+    else if (errors[field]?.type === 'taken') clearErrors(field);
+  };
+
+  // Uniqueness first, then the form's own rules; the call is made only when both pass (spec 01 section 5).
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const taken = await Promise.all(UNIQUE_FIELDS.map((field) => checkUnique(field, getValues(field))));
+    await handleSubmit((values) => {
+      if (taken.some(Boolean)) return;
+      const input = isMain ? values : { ...values, servicesItDepends: [], tagGroupsItActivates: [] };
+      if (tag) update.mutate({ id: tag.id, input });
+      else create.mutate({ ...input, tagGroupId: group.id });
+    })(event);
+    UNIQUE_FIELDS.forEach((field, index) => {
+      const message = taken[index];
+      if (message) setError(field, { type: 'taken', message });
+    });
+  };
+
+  const pending = create.isPending || update.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('tags.tagForm.name')}
+          withAsterisk
+          error={errors.name?.message}
+          {...register('name', { onBlur: () => void checkOnBlur('name') })}
+        />
+        <TextInput
+          label={t('tags.tagForm.displayName')}
+          withAsterisk
+          error={errors.displayName?.message}
+          {...register('displayName', { onBlur: () => void checkOnBlur('displayName') })}
+        />
+        {isMain && (
+          <>
+            <Controller
+              control={control}
+              name="servicesItDepends"
+              render={({ field }) => (
+                <MultiSelect<number>
+                  label={t('tags.tagForm.servicesItDepends')}
+                  data={services.data ?? []}
+                  value={(field.value ?? []) as number[]}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t('tags.tagForm.nothingFound')}
+                  error={services.isError ? t('common.messages.fetchError') : errors.servicesItDepends?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="tagGroupsItActivates"
+              render={({ field }) => (
+                <MultiSelect<number>
+                  label={t('tags.tagForm.tagGroupsItActivates')}
+                  data={groupOptions}
+                  value={(field.value ?? []) as number[]}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t('tags.tagForm.nothingFound')}
+                  error={groups.isError ? t('common.messages.fetchError') : errors.tagGroupsItActivates?.message}
+                />
+              )}
+            />
+          </>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={pending}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('common.actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { TEXT_LIMIT } from '../common/constants.js';
+import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
+
+/** Colours are stored and sent as `#RRGGBB` (what Mantine's ColorInput produces in hex format). */
+export const TAG_GROUP_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+/** Bounds on the id lists a request may carry (a firm has a handful of services and tag groups). */
+export const TAG_LIMIT = {
+  relatedIds: 100,
+  reorderIds: 1000,
+} as const;
+
+const nameSchema = z.string().trim().min(1).max(TEXT_LIMIT.name);
+const idListSchema = z
+  .array(idSchema)
+  .max(TAG_LIMIT.relatedIds)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' });
+
+export const tagDtoSchema = z.object({
+  id: z.number().int(),
+  tagGroupId: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  isActive: z.boolean(),
+  /** Main-group tags only: the services this document kind applies to. */
+  servicesItDepends: z.array(z.number().int()),
+  /** Main-group tags only: the tag groups that choosing this tag makes available. */
+  tagGroupsItActivates: z.array(z.number().int()),
+});
+export type TagDto = z.infer<typeof tagDtoSchema>;
+
+export const tagGroupDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  isMainTagGroup: z.boolean(),
+  color: z.string(),
+  ordinal: z.number().int(),
+  tags: z.array(tagDtoSchema),
+});
+export type TagGroupDto = z.infer<typeof tagGroupDtoSchema>;
+
+/**
+ * `GET document/tag-groups`: every group in display order (no paging: the screen shows them all so
+ * they can be reordered by dragging). `text` matches group and tag names; `isActive` filters the tags
+ * listed under each group, not the groups.
+ */
+export const listTagGroupsQuerySchema = listQuerySchema.pick({ sortedBy: true, sortedDesc: true }).extend({
+  text: z.string().trim().max(TEXT_LIMIT.name).optional(),
+  isActive: booleanQuery.optional(),
+});
+export type ListTagGroupsQuery = z.infer<typeof listTagGroupsQuerySchema>;
+
+export const tagGroupListSchema = pagedSchema(tagGroupDtoSchema);
+export type TagGroupList = z.infer<typeof tagGroupListSchema>;
+
+export const tagGroupInputSchema = z.object({
+  name: nameSchema,
+  displayName: nameSchema,
+  color: z.string().trim().regex(TAG_GROUP_COLOR_PATTERN),
+  isMainTagGroup: z.boolean().default(false),
+});
+export type TagGroupInput = z.infer<typeof tagGroupInputSchema>;
+
+export const reorderTagGroupsInputSchema = z.object({
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(TAG_LIMIT.reorderIds)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' }),
+});
+export type ReorderTagGroupsInput = z.infer<typeof reorderTagGroupsInputSchema>;
+
+/** Edit form of a tag: its group is fixed once created. */
+export const tagInputSchema = z.object({
+  name: nameSchema,
+  displayName: nameSchema,
+  servicesItDepends: idListSchema.default([]),
+  tagGroupsItActivates: idListSchema.default([]),
+});
+export type TagInput = z.infer<typeof tagInputSchema>;
+
+export const createTagInputSchema = tagInputSchema.extend({ tagGroupId: idSchema });
+export type CreateTagInput = z.infer<typeof createTagInputSchema>;
+
+/** Path parameters of the availability checks; a value taken by nobody answers `true`. */
+export const tagNameParamsSchema = z.object({ name: nameSchema });
+export const tagDisplayNameParamsSchema = z.object({ displayName: nameSchema });
+export const tagAvailabilityQuerySchema = z.object({ tagGroupId: idSchema });
+export const tagAvailabilitySchema = z.boolean();
