@@ -1,8 +1,51 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { UserSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { departments, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
+import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** The Users screen's filters, resolved by the service (invitedByMe becomes the caller's id). */
+export interface UserListFilters {
+  firstName?: string;
+  lastName?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  roleId?: number;
+  advisorId?: number;
+  departmentId?: number;
+  isActive?: boolean;
+  inviterUserId?: number;
+}
+
+export interface UserListSort {
+  sortedBy?: string;
+  sortedDesc?: boolean;
+}
+
+/** Columns an administrator sets on a user (create and edit). */
+export interface UserWritableColumns {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  username: string;
+  phoneNumber: string;
+  extension: string | null;
+  advisorUserId: number | null;
+  supervisorUserId: number | null;
+  departmentId: number | null;
+}
+
+const inviter = alias(users, 'inviter');
+const advisor = alias(users, 'advisor');
+const supervisor = alias(users, 'supervisor');
+const fullNameOf = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** LIKE wildcards in a user's text are taken literally. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const TAX_DEPARTMENT = 'tax';
 
@@ -71,5 +114,226 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
         .set({ currentClientId: clientId, updatedAt: sql`now()` })
         .where(eq(users.id, userId));
     },
+
+    // ---- Users administration (spec 01 sections 2.13, 4.7, 5) ----
+
+    /** One page of the Users list, filtered, sorted and paged in SQL. */
+    findPage(filters: UserListFilters, sort: UserListSort, page: { limit: number; offset: number }, tx: DbOrTx = db) {
+      return selectAdminRows(tx)
+        .where(adminFilters(filters))
+        .orderBy(...adminOrder(sort))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async count(filters: UserListFilters, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(users).where(adminFilters(filters));
+      return row?.n ?? 0;
+    },
+
+    async findAdminById(id: number, tx: DbOrTx = db) {
+      const [row] = await selectAdminRows(tx).where(eq(users.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async isEmailAddressTaken(emailAddress: string, exceptUserId?: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.emailAddress}) = ${emailAddress.toLowerCase()}`,
+            exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async isUsernameTaken(username: string, exceptUserId?: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.username}) = ${username.toLowerCase()}`,
+            exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Usernames (lower-cased) that start with `prefix`, case-insensitive: to pick a free one. */
+    async findUsernamesStartingWith(prefix: string, tx: DbOrTx = db): Promise<Set<string>> {
+      const rows = await tx
+        .select({ username: sql<string>`lower(${users.username})` })
+        .from(users)
+        .where(sql`lower(${users.username}) like ${`${escapeLike(prefix.toLowerCase())}%`}`);
+      return new Set(rows.map((row) => row.username));
+    },
+
+    async findRoleById(roleId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: roles.id, name: roles.name, displayName: roles.displayName })
+        .from(roles)
+        .where(eq(roles.id, roleId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    findAllRoles(tx: DbOrTx = db) {
+      return tx
+        .select({ id: roles.id, name: roles.name, displayName: roles.displayName })
+        .from(roles)
+        .orderBy(asc(sql`lower(${roles.displayName})`), asc(roles.id));
+    },
+
+    /** Active users holding the role `roleName`, by name: the advisor and supervisor dropdowns. */
+    findActiveByRoleName(roleName: string, tx: DbOrTx = db) {
+      return tx
+        .select({ id: users.id, fullName: fullNameOf(users) })
+        .from(users)
+        .where(and(eq(users.isActive, true), holdsRoleNamed(tx, roleName)))
+        .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+    },
+
+    async holdsRole(userId: number, roleName: string, options: { activeOnly: boolean }, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, userId),
+            options.activeOnly ? eq(users.isActive, true) : undefined,
+            holdsRoleNamed(tx, roleName),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async departmentExists(departmentId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: departments.id })
+        .from(departments)
+        .where(eq(departments.id, departmentId))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async insert(
+      values: UserWritableColumns & { passwordHash: string; inviterUserId: number | null },
+      tx: DbOrTx = db,
+    ): Promise<number> {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      return row!.id;
+    },
+
+    async update(userId: number, values: UserWritableColumns, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    /** A user holds exactly one role (spec 01 section 3): the chosen one replaces any other. */
+    async setRole(userId: number, roleId: number, tx: DbOrTx = db): Promise<void> {
+      await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+      await tx.insert(userRoles).values({ userId, roleId });
+    },
+
+    async setActive(userId: number, isActive: boolean, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ isActive, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
   };
+}
+
+export type UserAdminRow = NonNullable<Awaited<ReturnType<UsersRepository['findAdminById']>>>;
+
+function holdsRoleNamed(tx: DbOrTx, roleName: string) {
+  return exists(
+    tx
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.userId, users.id), eq(roles.name, roleName))),
+  );
+}
+
+const rolesJson = sql<Array<{ id: number; name: string; displayName: string }>>`coalesce((
+  select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'displayName', ${roles.displayName})
+    order by ${roles.id})
+  from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${users.id}), '[]'::json)`;
+
+/** The users row with the names the list shows, joined once; every list and detail read goes through it. */
+function selectAdminRows(tx: DbOrTx) {
+  return tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailAddress: users.emailAddress,
+      username: users.username,
+      phoneNumber: users.phoneNumber,
+      extension: users.extension,
+      isActive: users.isActive,
+      roles: rolesJson,
+      inviterUserId: users.inviterUserId,
+      inviterFullName: sql<string | null>`${fullNameOf(inviter)}`,
+      advisorUserId: users.advisorUserId,
+      advisorFullName: sql<string | null>`${fullNameOf(advisor)}`,
+      supervisorUserId: users.supervisorUserId,
+      supervisorFullName: sql<string | null>`${fullNameOf(supervisor)}`,
+      departmentId: users.departmentId,
+      departmentDisplayName: departments.displayName,
+    })
+    .from(users)
+    .leftJoin(inviter, eq(inviter.id, users.inviterUserId))
+    .leftJoin(advisor, eq(advisor.id, users.advisorUserId))
+    .leftJoin(supervisor, eq(supervisor.id, users.supervisorUserId))
+    .leftJoin(departments, eq(departments.id, users.departmentId));
+}
+
+function adminFilters(filters: UserListFilters): SQL | undefined {
+  return and(
+    filters.firstName ? containsIgnoreCase(users.firstName, filters.firstName) : undefined,
+    filters.lastName ? containsIgnoreCase(users.lastName, filters.lastName) : undefined,
+    filters.emailAddress ? containsIgnoreCase(users.emailAddress, filters.emailAddress) : undefined,
+    filters.phoneNumber ? containsIgnoreCase(users.phoneNumber, filters.phoneNumber) : undefined,
+    filters.roleId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${filters.roleId})`,
+    filters.advisorId === undefined ? undefined : eq(users.advisorUserId, filters.advisorId),
+    filters.departmentId === undefined ? undefined : eq(users.departmentId, filters.departmentId),
+    filters.isActive === undefined ? undefined : eq(users.isActive, filters.isActive),
+    filters.inviterUserId === undefined ? undefined : eq(users.inviterUserId, filters.inviterUserId),
+  );
+}
+
+const SORTABLE: Record<UserSortKey, SQL | typeof users.isActive> = {
+  fullName: sql`lower(${fullNameOf(users)})`,
+  emailAddress: sql`lower(${users.emailAddress})`,
+  username: sql`lower(${users.username})`,
+  inviter: sql`lower(${fullNameOf(inviter)})`,
+  phoneNumber: sql`${users.phoneNumber}`,
+  roles: sql`(select min(lower(${roles.displayName})) from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${userRoles.userId} = ${users.id})`,
+  advisor: sql`lower(${fullNameOf(advisor)})`,
+  isActive: users.isActive,
+};
+
+function adminOrder(sort: UserListSort): SQL[] {
+  return orderByFromQuery(SORTABLE, sort, { key: 'fullName' }, users.id);
 }

@@ -1,0 +1,132 @@
+import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
+import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import { IconDotsVertical, IconKey, IconPencil, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
+import { StatusDot } from '@/components/ui/status-dot';
+
+export interface UserRowActions {
+  /** The signed-in user: they cannot deactivate themselves (the API refuses it too). */
+  selfId?: number;
+  onEdit?: (user: UserListItemDto) => void;
+  onChangeStatus?: (user: UserListItemDto) => void;
+  onResetPassword?: (user: UserListItemDto) => void;
+}
+
+type TableProps = Omit<DataTableProps<UserListItemDto>, 'columns' | 'rowKey'>;
+
+/** The role chips' words: the role's display name, and an employee's department after a dash. */
+export function roleChipLabels(
+  user: Pick<UserListItemDto, 'roles' | 'department'>,
+  format: (role: string, department: string) => string,
+) {
+  return user.roles.map((role) =>
+    role.name === ROLE_NAME.employee && user.department
+      ? format(role.displayName, user.department.displayName)
+      : role.displayName,
+  );
+}
+
+/** The Users list (spec 01 section 2.13); the actions column shows only what the caller may do. */
+export function UsersTable({ actions, ...table }: TableProps & { actions: UserRowActions }) {
+  const { t } = useTranslation();
+  const hasActions = Boolean(actions.onEdit || actions.onChangeStatus || actions.onResetPassword);
+
+  const columns: DataTableColumn<UserListItemDto>[] = [
+    {
+      key: 'fullName',
+      header: t('users.columns.fullName'),
+      sortKey: 'fullName',
+      render: (user) => (
+        <StatusDot active={user.isActive}>
+          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+            {user.fullName}
+          </Text>
+        </StatusDot>
+      ),
+    },
+    {
+      key: 'emailAddress',
+      header: t('users.columns.emailAddress'),
+      sortKey: 'emailAddress',
+      render: (u) => u.emailAddress,
+    },
+    { key: 'username', header: t('users.columns.username'), sortKey: 'username', render: (u) => u.username },
+    {
+      key: 'inviter',
+      header: t('users.columns.inviter'),
+      sortKey: 'inviter',
+      render: (u) => u.inviter?.fullName ?? '',
+    },
+    {
+      key: 'phoneNumber',
+      header: t('users.columns.phoneNumber'),
+      sortKey: 'phoneNumber',
+      render: (u) => [u.phoneNumber, u.extension].filter(Boolean).join(' / '),
+    },
+    {
+      key: 'roles',
+      header: t('users.columns.roles'),
+      sortKey: 'roles',
+      render: (user) => (
+        <Group gap={4}>
+          {roleChipLabels(user, (role, department) => t('users.roleChip', { role, department })).map((label) => (
+            <Badge key={label} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+              {label}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'advisor',
+      header: t('users.columns.advisor'),
+      sortKey: 'advisor',
+      render: (u) => u.advisor?.fullName ?? '',
+    },
+  ];
+  if (hasActions) {
+    columns.push({
+      key: 'actions',
+      header: t('users.columns.actions'),
+      width: 80,
+      render: (user) => <UserActionsMenu user={user} actions={actions} />,
+    });
+  }
+
+  return <DataTable {...table} columns={columns} rowKey={(user) => user.id} />;
+}
+
+function UserActionsMenu({ user, actions }: { user: UserListItemDto; actions: UserRowActions }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('users.actions.menu', { name: user.fullName })}>
+          <IconDotsVertical size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.onEdit && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.onEdit?.(user)}>
+            {t('users.actions.edit')}
+          </Menu.Item>
+        )}
+        {actions.onChangeStatus && !(user.isActive && user.id === actions.selfId) && (
+          <Menu.Item
+            leftSection={user.isActive ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
+            color={user.isActive ? 'red' : undefined}
+            onClick={() => actions.onChangeStatus?.(user)}
+          >
+            {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
+          </Menu.Item>
+        )}
+        {actions.onResetPassword && (
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => actions.onResetPassword?.(user)}>
+            {t('users.actions.resetPassword')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
