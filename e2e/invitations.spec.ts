@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, sidebar, signIn } from './support.js';
 import { followInvitationLink, register, sendInvitation, uniqueEmail } from './support-invitations.js';
 
-const PERSON = { firstName: 'Nora', lastName: 'Newcomer', phoneNumber: '(555) 010-2000', password: 'Welcome1' };
+const PERSON = { firstName: 'Nora', lastName: 'Newcomer', phoneNumber: '(555) 010-2000', password: 'Harbour7' };
 
 test("an advisor's invitee registers, is signed in, creates their first account and sees Home", async ({
   page,

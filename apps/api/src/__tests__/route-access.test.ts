@@ -28,6 +28,13 @@ describe('every API route declares who may call it', () => {
         'GET /api/v1/authentication/account/refresh-jwt-tokens',
         'GET /api/v1/openapi.json',
         'POST /api/v1/authentication/account/authenticate',
+        // Password reset: the user cannot sign in, by definition.
+        'POST /api/v1/identity/account/send-reset-password-email',
+        'GET /api/v1/identity/account/is-forgot-password-token-usable',
+        'POST /api/v1/identity/account/reset-password',
+        // Registration from an invitation: the invitee has no account yet.
+        'POST /api/v1/identity/invitations/received',
+        'POST /api/v1/identity/register/client',
       ].sort(),
     );
   });

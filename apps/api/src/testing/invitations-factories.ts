@@ -51,8 +51,8 @@ export function registrationFor(
     lastName: 'Newcomer',
     emailAddress: invitation.recipientEmailAddress,
     phoneNumber: '(555) 010-2000',
-    password: 'Welcome1',
-    confirmPassword: 'Welcome1',
+    password: 'Harbour7',
+    confirmPassword: 'Harbour7',
     ...overrides,
   };
 }

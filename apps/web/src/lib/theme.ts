@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { i18n } from './i18n';
 
 /** Calm and plain: one primary colour, system fonts (nothing to download before the first paint). */
 export const theme = createTheme({
@@ -8,6 +9,7 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   components: {
     // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise.
-    Modal: { defaultProps: { size: 600 } },
+    // The close (X) button needs a name screen readers can announce.
+    Modal: { defaultProps: { size: 600, closeButtonProps: { 'aria-label': i18n.t('common.actions.close') } } },
   },
 });

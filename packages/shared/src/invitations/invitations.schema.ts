@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLIENT_TYPE, PASSWORD_PATTERN, TEXT_LIMIT } from '../common/constants.js';
+import { passwordSchema } from '../common/password.schema.js';
+import { CLIENT_TYPE, TEXT_LIMIT } from '../common/constants.js';
 
 /** Spec 02 section 3: who invited whom. */
 export const INVITATION_TYPE = { advisorToClient: 1, clientToCollaborator: 2 } as const;
@@ -58,7 +59,7 @@ export const registerClientInputSchema = z
     lastName: requiredName,
     emailAddress: emailSchema,
     phoneNumber: z.string().trim().min(1).max(PHONE_MAX_LENGTH),
-    password: z.string().min(1).max(TEXT_LIMIT.password).regex(PASSWORD_PATTERN),
+    password: passwordSchema,
     confirmPassword: z.string().min(1).max(TEXT_LIMIT.password),
   })
   // No message of its own here or below: each client words the rule (a message set on the schema

@@ -55,3 +55,10 @@ export type RoleInput = z.infer<typeof roleInputSchema>;
 
 export const roleNameParamsSchema = z.object({ name: z.string().trim().min(1).max(TEXT_LIMIT.name) });
 export const roleDisplayNameParamsSchema = z.object({ displayName: z.string().trim().min(1).max(TEXT_LIMIT.name) });
+
+/**
+ * `GET identity/roles/all`: a dropdown option that also carries the role's name, because forms apply
+ * rules by role (a client needs an advisor, an employee a department).
+ */
+export const roleOptionSchema = z.object({ value: z.string(), displayText: z.string(), name: z.string() });
+export type RoleOption = z.infer<typeof roleOptionSchema>;

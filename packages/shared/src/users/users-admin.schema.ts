@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EXTENSION_PATTERN, PASSWORD_PATTERN, ROLE_NAME, TEXT_LIMIT } from '../common/constants.js';
+import { passwordSchema } from '../common/password.schema.js';
+import { EXTENSION_PATTERN, ROLE_NAME, TEXT_LIMIT } from '../common/constants.js';
 import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
 
 /**
@@ -106,10 +107,6 @@ export const userDetailsDtoSchema = userListItemDtoSchema.extend({
 });
 export type UserDetailsDto = z.infer<typeof userDetailsDtoSchema>;
 
-/** Role choices of the user form: the role's name decides which fields apply. */
-export const userRoleOptionSchema = z.object({ value: z.string(), displayText: z.string(), name: z.string() });
-export type UserRoleOption = z.infer<typeof userRoleOptionSchema>;
-
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const noSpaces = (schema: z.ZodString) => schema.regex(/^\S+$/, USER_VALIDATION.noSpaces);
 /** Trimmed; an empty value means "none". */
@@ -121,7 +118,7 @@ const emptyToNull = (value: unknown) => {
 const optionalId = z.preprocess(emptyToNull, idSchema.nullable());
 
 export const userEmailSchema = z.string().trim().min(1).max(TEXT_LIMIT.email).pipe(z.email());
-export const userPasswordSchema = z.string().min(1).max(TEXT_LIMIT.password).regex(PASSWORD_PATTERN);
+export const userPasswordSchema = passwordSchema;
 
 const userFields = {
   firstName: requiredText(TEXT_LIMIT.name),

@@ -67,6 +67,8 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_address_key').on(sql`lower(${t.emailAddress})`),
     index('users_advisor_idx').on(t.advisorUserId),
+    // The Users screen's "Invited by me" filter.
+    index('users_inviter_idx').on(t.inviterUserId),
     index('users_department_idx').on(t.departmentId),
   ],
 );

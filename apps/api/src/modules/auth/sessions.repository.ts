@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.js';
 
@@ -95,6 +95,19 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /** Every other session of the user: a password change keeps the one it was made from. */
+    async revokeAllForUserExcept(
+      userId: number,
+      keepSessionId: string,
+      reason: string,
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
     },
   };
 }

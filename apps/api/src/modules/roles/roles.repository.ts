@@ -52,9 +52,9 @@ export function createRolesRepository({ db }: { db: DbOrTx }) {
 
     findAllOptions(tx: DbOrTx = db) {
       return tx
-        .select({ id: roles.id, displayName: roles.displayName })
+        .select({ id: roles.id, name: roles.name, displayName: roles.displayName })
         .from(roles)
-        .orderBy(asc(roles.displayName), asc(roles.id));
+        .orderBy(asc(sql`lower(${roles.displayName})`), asc(roles.id));
     },
 
     /** Permissions of several roles at once: the list page asks for its rows' in one query. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  dropdownOptionSchema,
+  roleOptionSchema,
   idParamsSchema,
   listRolesQuerySchema,
   pagedRolesSchema,
@@ -45,8 +45,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
       config: { permission: 'role:list|user:list' },
       schema: {
         tags: TAGS,
-        summary: 'All roles as dropdown options',
-        response: { 200: z.array(dropdownOptionSchema) },
+        summary: 'All roles as dropdown options, with the role name form rules depend on',
+        response: { 200: z.array(roleOptionSchema) },
       },
     },
     async () => roles.options(),

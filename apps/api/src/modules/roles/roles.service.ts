@@ -3,7 +3,7 @@ import {
   PERMISSIONS,
   permissionArea,
   permissionDisplayName,
-  type DropdownOption,
+  type RoleOption,
   type ListRolesQuery,
   type Paged,
   type PermissionDto,
@@ -106,9 +106,9 @@ export function createRolesService({ db, roles, audit }: { db: Db; roles: RolesR
       };
     },
 
-    async options(): Promise<DropdownOption[]> {
+    async options(): Promise<RoleOption[]> {
       const rows = await roles.findAllOptions();
-      return rows.map((row) => ({ value: String(row.id), displayText: row.displayName }));
+      return rows.map((row) => ({ value: String(row.id), displayText: row.displayName, name: row.name }));
     },
 
     async get(id: number): Promise<RoleDto> {

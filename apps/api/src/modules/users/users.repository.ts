@@ -182,13 +182,6 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    findAllRoles(tx: DbOrTx = db) {
-      return tx
-        .select({ id: roles.id, name: roles.name, displayName: roles.displayName })
-        .from(roles)
-        .orderBy(asc(sql`lower(${roles.displayName})`), asc(roles.id));
-    },
-
     /** Active users holding the role `roleName`, by name: the advisor and supervisor dropdowns. */
     findActiveByRoleName(roleName: string, tx: DbOrTx = db) {
       return tx

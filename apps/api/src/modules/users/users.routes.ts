@@ -12,7 +12,6 @@ import {
   resetUserPasswordInputSchema,
   updateUserInputSchema,
   userDetailsDtoSchema,
-  userRoleOptionSchema,
   usernameAvailabilityParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
@@ -139,19 +138,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async () => users.supervisorOptions(),
-  );
-
-  app.get(
-    '/identity/users/roles/all',
-    {
-      config: { permission: PERMISSION.list },
-      schema: {
-        tags: ['identity'],
-        summary: 'Role choices of the user form and search, with the role name the form rules depend on',
-        response: { 200: z.array(userRoleOptionSchema) },
-      },
-    },
-    async () => users.roleOptions(),
   );
 
   app.get(

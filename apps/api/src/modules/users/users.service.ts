@@ -14,7 +14,6 @@ import {
   type UpdateUserInput,
   type UserDetailsDto,
   type UserListItemDto,
-  type UserRoleOption,
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -431,11 +430,6 @@ export function createUsersService(deps: {
     async supervisorOptions(): Promise<DropdownOption[]> {
       const rows = await users.findActiveByRoleName(ROLE_NAME.supervisor);
       return rows.map((row) => ({ value: String(row.id), displayText: row.fullName }));
-    },
-
-    async roleOptions(): Promise<UserRoleOption[]> {
-      const rows = await users.findAllRoles();
-      return rows.map((row) => ({ value: String(row.id), displayText: row.displayName, name: row.name }));
     },
   };
 }

@@ -25,13 +25,6 @@ function PendingContent({ step }: { step: CurrentClientStep }) {
       </Alert>
     );
   }
-  if (step.status === 'empty') {
-    return (
-      <Alert color="yellow" maw={560}>
-        {t('accounts.noAccounts')}
-      </Alert>
-    );
-  }
   return <PageLoader />;
 }
 

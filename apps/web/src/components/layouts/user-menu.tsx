@@ -15,6 +15,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { SendInvitationDialog } from '@/features/invitations/components/send-invitation-dialog';
 import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog';
 import { useMe } from '@/features/profile/api/get-me';
+import { useMyProfilePicture } from '@/features/profile/api/get-profile-picture';
 import { useAuthorization } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
 
@@ -23,6 +24,8 @@ function initials(firstName: string, lastName: string): string {
 }
 
 type Dialog = 'change-password' | 'send-invitation' | null;
+
+const AVATAR_SIZE = 32;
 
 /** Avatar menu of spec 01 section 2.5. Its dialogs live outside the menu, which closes on click. */
 export function UserMenu() {
@@ -33,13 +36,15 @@ export function UserMenu() {
   const logout = useLogout();
   // The server's copy follows profile edits; the session's copy shows meanwhile and if it fails.
   const me = useMe();
+  const picture = useMyProfilePicture(AVATAR_SIZE, { enabled: me.data?.hasProfilePicture ?? false });
   if (!user) return null;
   const firstName = me.data?.firstName ?? user.firstName;
   const lastName = me.data?.lastName ?? user.lastName;
   const fullName = me.data?.fullName ?? `${firstName} ${lastName}`.trim();
-  // Clients invite collaborators onto their current client, so they need one (spec 01 section 2.5).
+  // Clients invite collaborators onto their current client (spec 01 section 2.5), and only its owner
+  // may: the server refuses a collaborator, so the menu does not offer it.
   const isClient = user.roles.includes('client');
-  const canInvite = can('invitation:send') && (!isClient || currentClient !== null);
+  const canInvite = can('invitation:send') && (!isClient || currentClient?.isOwner === true);
 
   return (
     <>
@@ -52,7 +57,7 @@ export function UserMenu() {
             style={{ borderRadius: 'var(--mantine-radius-md)' }}
           >
             <Group gap="xs" wrap="nowrap">
-              <Avatar color="indigo" radius="xl" size={32}>
+              <Avatar src={picture} alt="" color="indigo" radius="xl" size={AVATAR_SIZE}>
                 {initials(firstName, lastName)}
               </Avatar>
               <Text size="sm" fw={500} visibleFrom="xs" lineClamp={1}>

@@ -301,7 +301,7 @@ describe('POST identity/register/client', () => {
     expect(row).toMatchObject({ status: INVITATION_STATUS.registered, registeredUserId: id });
     expect(row?.registeredAt).toBeInstanceOf(Date);
 
-    const session = await signIn(t.app, invitation.recipientEmailAddress, 'Welcome1');
+    const session = await signIn(t.app, invitation.recipientEmailAddress, 'Harbour7');
     expect(session.userId).toBe(id);
     expect((await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json()).toEqual([]);
 
@@ -342,7 +342,7 @@ describe('POST identity/register/client', () => {
       advisorUserId,
     });
 
-    const session = await signIn(t.app, invitation.recipientEmailAddress, 'Welcome1');
+    const session = await signIn(t.app, invitation.recipientEmailAddress, 'Harbour7');
     const accounts = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
     expect(accounts).toEqual([
       {

@@ -99,8 +99,8 @@ describe('GET identity/roles/all', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(
         expect.arrayContaining([
-          { value: expect.stringMatching(/^\d+$/), displayText: 'Admin' },
-          { value: expect.stringMatching(/^\d+$/), displayText: 'Client' },
+          { value: expect.stringMatching(/^\d+$/), displayText: 'Admin', name: 'admin' },
+          { value: expect.stringMatching(/^\d+$/), displayText: 'Client', name: 'client' },
         ]),
       );
     }

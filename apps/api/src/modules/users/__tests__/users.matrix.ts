@@ -52,7 +52,6 @@ export const rows: MatrixRow[] = [
   },
   { method: 'GET', route: `${BASE}/advisors/all`, expect: staff(200) },
   { method: 'GET', route: `${BASE}/supervisors/all`, expect: staff(200) },
-  { method: 'GET', route: `${BASE}/roles/all`, expect: staff(200) },
   {
     method: 'GET',
     route: `${BASE}/:id`,

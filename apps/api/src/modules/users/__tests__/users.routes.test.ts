@@ -311,6 +311,14 @@ describe('POST identity/users', () => {
     expect(fieldsOf(response)).toContain(field);
   });
 
+  it('refuses a common password even though it matches the pattern', async () => {
+    const response = await create(newClientUser({ password: 'Password1', confirmPassword: 'Password1' }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'password', message: 'PASSWORD_TOO_COMMON' })]),
+    );
+  });
+
   it('refuses an inactive advisor', async () => {
     const inactiveAdvisor = await createUser(t.database.db, { role: 'advisor', isActive: false });
     const response = await create(newClientUser({ advisorUserId: inactiveAdvisor.id }));
@@ -566,7 +574,7 @@ describe('dropdown options', () => {
   });
 
   it('lists the roles with their names for the form', async () => {
-    const options = (await get(`${USERS}/roles/all`, advisor)).json();
+    const options = (await get('/api/v1/identity/roles/all', advisor)).json();
     expect(options).toEqual(
       expect.arrayContaining([{ value: String(roleIds.client), displayText: 'Client', name: 'client' }]),
     );

@@ -1,15 +1,77 @@
-import { Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
 import { PageTitle } from '@/components/ui/page-title';
+import { useHomeServices } from '@/features/home/api/get-services';
+import { AppointmentLinks } from '@/features/home/components/appointment-links';
+import { DocumentCards } from '@/features/home/components/document-cards';
+import { ServiceTags } from '@/features/home/components/service-tags';
+import { ServicesGrid } from '@/features/home/components/services-grid';
+import { useAuthorization } from '@/lib/authorization';
 import { useSession } from '@/lib/session';
+import { href } from '../../routes-table';
 
+const homeHref = href('Dashboard');
+const serviceHref = (serviceId: number) => href('Dashboard', null, { service: serviceId });
+
+/**
+ * Spec 01 section 2.10. Without `?service`: the document cards, the Services grid and, for client
+ * users, the appointment links. With `?service={id}`: that service's tag cards, each opening
+ * Received docs filtered by service and tag; a service the user does not have goes back to Home.
+ */
 export function DashboardRoute() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const [searchParams] = useSearchParams();
+  const { isClient, can } = useAuthorization();
+  const { currentClient } = useSession();
+  // The layout shows a client user's screen only once a current client is chosen.
+  const services = useHomeServices(isClient ? (currentClient?.id ?? null) : null);
+  const serviceParam = searchParams.get('service');
+
+  if (serviceParam !== null) {
+    if (services.isPending) {
+      return (
+        <>
+          <PageTitle>{t('nav.home')}</PageTitle>
+          <PageLoader />
+        </>
+      );
+    }
+    const service = services.data?.find((candidate) => String(candidate.id) === serviceParam);
+    if (service) {
+      return (
+        <>
+          <PageTitle>{t('nav.home')}</PageTitle>
+          <ServiceTags
+            service={service}
+            homeHref={homeHref}
+            allTagsHref={href('ReceivedDocs', null, { serviceId: service.id })}
+            tagHref={(tagId) => href('ReceivedDocs', null, { serviceId: service.id, tagId })}
+          />
+        </>
+      );
+    }
+    if (services.isSuccess) return <Navigate to={homeHref} replace />;
+    // The list failed to load: show the overview with its error and retry rather than guess.
+  }
+
   return (
     <>
       <PageTitle>{t('nav.home')}</PageTitle>
-      <Text>{t('dashboard.welcome', { firstName: user?.firstName ?? '' })}</Text>
+      <Stack gap="xl">
+        <DocumentCards
+          receivedDocsHref={can('received:list') ? href('ReceivedDocs') : undefined}
+          myUploadsHref={can('my-upload:list') ? href('MyUploads') : undefined}
+        />
+        <ServicesGrid
+          services={services.data}
+          isError={services.isError}
+          onRetry={() => void services.refetch()}
+          serviceHref={serviceHref}
+        />
+        {isClient && <AppointmentLinks />}
+      </Stack>
     </>
   );
 }

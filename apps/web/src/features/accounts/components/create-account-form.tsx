@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useCreateMyClient } from '../api/create-my-client';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 import { AccountTypeIcon } from './account-type-icon';
 
 type FormValues = z.input<typeof createMyClientInputSchema>;

@@ -10,11 +10,6 @@ export type CurrentClientStep =
   | { status: 'done' }
   | { status: 'loading' }
   | { status: 'error'; retry: () => void }
-  /**
-   * No longer produced: a user without accounts gets 'choosing' with an empty list, and the chooser
-   * offers to create the first account. Kept until the layout drops its branch for it.
-   */
-  | { status: 'empty' }
   /** An empty `clients` list means the user has no account yet and creates one. */
   | { status: 'choosing'; clients: readonly MyClientDto[]; pending: boolean; choose: (clientId: number) => void };
 

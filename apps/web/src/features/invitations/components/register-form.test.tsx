@@ -30,8 +30,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('First name'), '  Nora ');
   await user.type(field('Last name'), 'Newcomer');
   await user.type(field('Phone number'), '(555) 010-2000');
-  await user.type(password('Password'), 'Welcome1');
-  await user.type(password('Confirm password'), 'Welcome1');
+  await user.type(password('Password'), 'Harbour7');
+  await user.type(password('Confirm password'), 'Harbour7');
 }
 
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
@@ -80,7 +80,7 @@ describe('RegisterForm', () => {
     ).toBeTruthy();
 
     await user.clear(password('Password'));
-    await user.type(password('Password'), 'Welcome1');
+    await user.type(password('Password'), 'Harbour7');
     await submit(user);
     expect(await screen.findByText('The passwords do not match')).toBeTruthy();
   });
@@ -93,7 +93,7 @@ describe('RegisterForm', () => {
     await fillValid(user);
     await submit(user);
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith({ emailAddress: EMAIL, password: 'Welcome1' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith({ emailAddress: EMAIL, password: 'Harbour7' }));
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/identity/register/client');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -102,8 +102,8 @@ describe('RegisterForm', () => {
       firstName: 'Nora',
       lastName: 'Newcomer',
       phoneNumber: '(555) 010-2000',
-      password: 'Welcome1',
-      confirmPassword: 'Welcome1',
+      password: 'Harbour7',
+      confirmPassword: 'Harbour7',
     });
   });
 

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { TERMS_AND_CONDITIONS_URL } from '@/lib/external-links';
 import { notify } from '@/lib/notify';
 import { useRegisterClient } from '../api/register-client';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 
 type FormValues = z.input<typeof registerClientInputSchema>;
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useSendInvitation } from '../api/send-invitation';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 
 type FormValues = z.input<typeof sendInvitationInputSchema>;
 

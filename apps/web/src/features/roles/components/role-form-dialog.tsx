@@ -18,7 +18,7 @@ import { usePermissions } from '../api/get-permissions';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 import { PermissionPicker } from './permission-picker';
 
 type FormValues = z.input<typeof roleInputSchema>;

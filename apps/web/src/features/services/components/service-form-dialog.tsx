@@ -16,7 +16,7 @@ import { useDepartments } from '../api/get-departments';
 import { useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 import { ServiceIconInput } from './service-icon-input';
 
 type FormValues = z.input<typeof serviceInputSchema>;

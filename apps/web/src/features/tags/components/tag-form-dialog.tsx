@@ -10,7 +10,7 @@ import { useServiceOptions } from '../api/get-service-options';
 import { useTagGroupOptions } from '../api/get-tag-group-options';
 import { useUpdateTag } from '../api/update-tag';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 
 type FormValues = z.input<typeof tagInputSchema>;
 type TagGroupRef = Pick<TagGroupDto, 'id' | 'displayName' | 'isMainTagGroup'>;

@@ -8,7 +8,7 @@ import { checkTagGroupAvailability } from '../api/check-tag-group-availability';
 import { useCreateTagGroup } from '../api/create-tag-group';
 import { useUpdateTagGroup } from '../api/update-tag-group';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
 
 type FormValues = z.input<typeof tagGroupInputSchema>;
 

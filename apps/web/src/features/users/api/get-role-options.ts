@@ -1,14 +1,14 @@
-import { userRoleOptionSchema } from '@ledgerport/shared';
+import { roleOptionSchema } from '@ledgerport/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { userKeys } from './user-keys';
 
-const roleOptionsSchema = z.array(userRoleOptionSchema);
+const roleOptionsSchema = z.array(roleOptionSchema);
 
 /** Role choices with the role's name, which decides the form's role-dependent fields. */
 export function getRoleOptions(signal?: AbortSignal) {
-  return api.get('/identity/users/roles/all', { schema: roleOptionsSchema, signal });
+  return api.get('/identity/roles/all', { schema: roleOptionsSchema, signal });
 }
 
 export function roleOptionsQueryOptions() {

@@ -1,4 +1,4 @@
-import type { UserDetailsDto, UserRoleOption } from '@ledgerport/shared';
+import type { UserDetailsDto, RoleOption } from '@ledgerport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { UserFormModal, type UserFormTarget } from './user-form-modal';
 // Typing into a dozen Mantine fields takes a few seconds under happy-dom.
 vi.setConfig({ testTimeout: 20_000 });
 
-const ROLES: UserRoleOption[] = [
+const ROLES: RoleOption[] = [
   { value: '1', displayText: 'Admin', name: 'admin' },
   { value: '2', displayText: 'Advisor', name: 'advisor' },
   { value: '3', displayText: 'Supervisor', name: 'supervisor' },
@@ -47,7 +47,7 @@ function stubApi({ user = buildUser(), taken = [] as string[] } = {}) {
     const url = decodeURIComponent(input);
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.endsWith('/identity/users/roles/all')) return jsonResponse(ROLES);
+    if (url.endsWith('/identity/roles/all')) return jsonResponse(ROLES);
     if (url.endsWith('/identity/users/advisors/all'))
       return jsonResponse([{ value: '20', displayText: 'Ada Advisor' }]);
     if (url.endsWith('/identity/users/supervisors/all')) {

@@ -9,7 +9,7 @@ import {
   type CreateUserInput,
   type UpdateUserInput,
   type UserDetailsDto,
-  type UserRoleOption,
+  type RoleOption,
 } from '@ledgerport/shared';
 import {
   Button,
@@ -38,7 +38,8 @@ import { useRoleOptions } from '../api/get-role-options';
 import { useSupervisorOptions } from '../api/get-supervisor-options';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
-import { formResolver } from '../lib/form-resolver';
+import { formResolver } from '@/lib/form-resolver';
+import { userContractMessages } from '../lib/contract-messages';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
 
 /** What the modal is open for: creating a user or editing one; null when closed. */
@@ -120,7 +121,7 @@ export function UserFormModal({ target, onClose }: { target: UserFormTarget; onC
 interface UserFormProps {
   /** null: create a user. */
   user: UserDetailsDto | null;
-  roleOptions: UserRoleOption[];
+  roleOptions: RoleOption[];
   onDone: () => void;
 }
 
@@ -145,11 +146,16 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   // The resolver reads the role chosen at the moment it runs, without being rebuilt on every change.
   const roleNameRef = useRef<string | null>(null);
   const resolver = useMemo(() => {
-    const base = formResolver(isEdit ? updateUserFormSchema : createUserFormSchema, t, {
-      emailAddress: t('common.validation.email'),
-      password: t('common.validation.password'),
-      extension: t('common.validation.extension'),
-    }) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
+    const base = formResolver(
+      isEdit ? updateUserFormSchema : createUserFormSchema,
+      t,
+      {
+        emailAddress: t('common.validation.email'),
+        password: t('common.validation.password'),
+        extension: t('common.validation.extension'),
+      },
+      userContractMessages(t),
+    ) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
     const withRoleRules: Resolver<UserFormValues, unknown, UserFormOutput> = async (values, context, options) => {
       const result = await base(values, context, options);
       const issues = userRoleRuleIssues(roleNameRef.current, {

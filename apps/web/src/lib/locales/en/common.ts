@@ -41,6 +41,7 @@ export const common = {
     email: 'Please enter a valid email address',
     password: 'The password must have at least 6 characters, including an uppercase letter and a digit',
     passwordsDoNotMatch: 'The passwords do not match',
+    passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
     extension: 'The extension must have exactly 4 digits',
     tooLong: 'This value is too long',
     taken: '{{value}} is already taken. Try another.',

@@ -43,9 +43,6 @@ export const core = {
     customerOnboarding: 'Customer onboarding',
     taxPlanning: 'Tax planning',
   },
-  dashboard: {
-    welcome: 'Welcome, {{firstName}}!',
-  },
   header: {
     userMenu: 'Open user menu',
     profile: 'Profile',
@@ -88,7 +85,6 @@ export const core = {
       business: 'Business account',
       personal: 'Personal account',
     },
-    noAccounts: 'There is no account linked to your user. Please contact the administrator.',
     selectFailed: "Couldn't select the account. Please try again.",
   },
   errors: {

@@ -1,2 +1,44 @@
-/** Texts of the profile area. */
-export const profile = {} as const;
+/** Texts of the profile area: the Profile screen and the change-password dialog. */
+export const profile = {
+  fields: {
+    picture: 'Profile picture',
+    fullName: 'Full name',
+    roles: 'Roles',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phoneNumber: 'Phone number',
+    extension: 'Extension',
+    emailAddress: 'Email',
+    username: 'Username',
+  },
+  notSet: 'Not set',
+  edit: 'Edit profile',
+  save: 'Save',
+  picture: {
+    alt: 'Profile picture',
+    upload: 'Upload picture',
+    change: 'Change picture',
+    remove: 'Remove picture',
+    hint: 'PNG, JPG or JPEG, up to 5 MB.',
+    invalidType: 'The profile picture must be a PNG, JPG or JPEG image',
+    tooLarge: 'The profile picture must not be larger than 5 MB',
+  },
+  messages: {
+    saved: 'Your profile has been saved successfully',
+    saveError: "Couldn't save your profile. Please try again.",
+    fetchError: "Couldn't fetch your profile.",
+  },
+  changePassword: {
+    title: 'Change password',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    showPassword: 'Show password',
+    submit: 'Change',
+    sameAsOld: 'The new password must differ from the old one',
+    success: 'Your password has been changed successfully',
+    oldPasswordIncorrect: 'The old password is incorrect',
+    tooManyAttempts: 'Too many attempts. Please try again later.',
+    failed: "Couldn't change your password. Please try again.",
+  },
+} as const;

@@ -1,0 +1,91 @@
+import { and, asc, eq, exists, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clientCollaborators,
+  clientServices,
+  clients,
+  services,
+  tagGroups,
+  tagServices,
+  tags,
+} from '../../db/schema/index.js';
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** Read-only queries over services and main-group tags: SQL only. */
+export function createCatalogRepository({ db }: { db: DbOrTx }) {
+  const serviceColumns = {
+    id: services.id,
+    name: services.name,
+    displayName: services.displayName,
+    color: services.color,
+    departmentId: services.departmentId,
+  };
+  // Icons are base64 images: read only when asked for.
+  const serviceSelection = (includeIcons: boolean) =>
+    includeIcons ? { ...serviceColumns, listIcon: services.listIcon } : serviceColumns;
+
+  return {
+    findActiveServices(includeIcons: boolean, tx: DbOrTx = db) {
+      return tx
+        .select(serviceSelection(includeIcons))
+        .from(services)
+        .where(eq(services.isActive, true))
+        .orderBy(asc(services.id));
+    },
+
+    findActiveServicesOfClient(clientId: number, includeIcons: boolean, tx: DbOrTx = db) {
+      return tx
+        .select(serviceSelection(includeIcons))
+        .from(clientServices)
+        .innerJoin(services, eq(services.id, clientServices.serviceId))
+        .where(and(eq(clientServices.clientId, clientId), eq(services.isActive, true)))
+        .orderBy(asc(services.id));
+    },
+
+    async clientExists(clientId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** An active client the user owns or actively collaborates on. */
+    async isClientOfUser(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
+      const collaborates = exists(
+        tx
+          .select({ one: clientCollaborators.clientId })
+          .from(clientCollaborators)
+          .where(
+            and(
+              eq(clientCollaborators.clientId, clients.id),
+              eq(clientCollaborators.userId, userId),
+              eq(clientCollaborators.isActive, true),
+            ),
+          ),
+      );
+      const [row] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(
+          and(eq(clients.id, clientId), eq(clients.isActive, true), or(eq(clients.ownerUserId, userId), collaborates)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async serviceExists(serviceId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** Active tags of the main tag group that apply to the service. */
+    findMainGroupTagsOfService(serviceId: number, tx: DbOrTx = db) {
+      return tx
+        .select({ id: tags.id, name: tags.name, displayName: tags.displayName, listIcon: tags.listIcon })
+        .from(tags)
+        .innerJoin(tagGroups, eq(tagGroups.id, tags.tagGroupId))
+        .innerJoin(tagServices, eq(tagServices.tagId, tags.id))
+        .where(and(eq(tagGroups.isMainTagGroup, true), eq(tags.isActive, true), eq(tagServices.serviceId, serviceId)))
+        .orderBy(asc(tags.id));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { hasPermission, type CatalogServiceDto, type CatalogTagDto } from '@ledgerport/shared';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { CatalogRepository } from './catalog.repository.js';
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+type ServiceRow = Awaited<ReturnType<CatalogRepository['findActiveServices']>>[number];
+
+function toServiceDto(row: ServiceRow): CatalogServiceDto {
+  const dto: CatalogServiceDto = {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    color: row.color,
+    departmentId: row.departmentId,
+  };
+  if ('listIcon' in row) dto.listIcon = row.listIcon as string | null;
+  return dto;
+}
+
+export function createCatalogService({ catalog }: { catalog: CatalogRepository }) {
+  return {
+    async listServices({ includeIcons = false }: { includeIcons?: boolean }): Promise<CatalogServiceDto[]> {
+      const rows = await catalog.findActiveServices(includeIcons);
+      return rows.map(toServiceDto);
+    },
+
+    /**
+     * A client's services. Client users see only the clients they own or collaborate on (anything
+     * else is 404); staff need client:list and see any client's.
+     */
+    async listClientServices(
+      principal: Principal,
+      clientId: number,
+      { includeIcons = false }: { includeIcons?: boolean },
+    ): Promise<CatalogServiceDto[]> {
+      if (principal.isClient) {
+        if (!(await catalog.isClientOfUser(principal.userId, clientId))) throw new NotFoundError('Client not found.');
+      } else {
+        if (!hasPermission(principal.permissions, 'client:list')) throw new ForbiddenError();
+        if (!(await catalog.clientExists(clientId))) throw new NotFoundError('Client not found.');
+      }
+      const rows = await catalog.findActiveServicesOfClient(clientId, includeIcons);
+      return rows.map(toServiceDto);
+    },
+
+    async listMainGroupTagsOfService(serviceId: number): Promise<CatalogTagDto[]> {
+      if (!(await catalog.serviceExists(serviceId))) throw new NotFoundError('Service not found.');
+      return catalog.findMainGroupTagsOfService(serviceId);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { PROFILE_PICTURE, profileFormSchema, type ProfileDto } from '@ledgerport/shared';
+import { Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useMyProfilePicture } from '../api/get-profile-picture';
+import { useUpdateProfile, type PictureChange } from '../api/update-profile';
+import { formResolver } from '@/lib/form-resolver';
+import { ProfileAvatar } from './profile-avatar';
+
+type FormValues = z.input<typeof profileFormSchema>;
+
+const AVATAR_SIZE = 120;
+const NOTICE_KEY = 'profile-save';
+const PICTURE_EXTENSION = /\.(png|jpe?g)$/i;
+
+/** The server checks the content; this only spares the user an upload that would be refused. */
+function pictureProblem(file: File): 'invalidType' | 'tooLarge' | null {
+  const typeOk = (PROFILE_PICTURE.contentTypes as readonly string[]).includes(file.type);
+  // Some systems give no type at all; the name decides then.
+  if (!typeOk && !(file.type === '' && PICTURE_EXTENSION.test(file.name))) return 'invalidType';
+  if (file.size > PROFILE_PICTURE.maxBytes) return 'tooLarge';
+  return null;
+}
+
+/** A local preview of a chosen file, released when it is replaced or the form goes away. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/** The edit mode of the Profile screen (spec 01 section 5: profile edit). */
+export function ProfileEditForm({
+  profile,
+  isClient,
+  onDone,
+}: {
+  profile: ProfileDto;
+  isClient: boolean;
+  /** After a successful save or on Cancel. */
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const pictureErrorId = useId();
+  const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const stored = useMyProfilePicture(AVATAR_SIZE, { enabled: profile.hasProfilePicture });
+  const preview = usePreview(picture.kind === 'replace' ? picture.file : null);
+  const shown = picture.kind === 'replace' ? preview : picture.kind === 'remove' ? null : stored;
+  const hasPicture = picture.kind === 'replace' || (picture.kind === 'keep' && profile.hasProfilePicture);
+
+  const resolver = useMemo(
+    () => formResolver(profileFormSchema, t, { extension: t('common.validation.extension') }),
+    [t],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormValues, unknown, z.output<typeof profileFormSchema>>({
+    resolver,
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phoneNumber: profile.phoneNumber ?? '',
+      extension: profile.extension ?? '',
+    },
+  });
+
+  const choosePicture = (file: File | null) => {
+    if (!file) return;
+    const problem = pictureProblem(file);
+    if (problem) {
+      setPictureError(t(`profile.picture.${problem}`));
+      return;
+    }
+    setPictureError(null);
+    setPicture({ kind: 'replace', file });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ values, picture, withExtension: !isClient });
+      notify.success(t('profile.messages.saved'), { key: NOTICE_KEY });
+      onDone();
+    } catch (error) {
+      const message = isApiError(error, 415) ? t('profile.picture.invalidType') : t('profile.messages.saveError');
+      notify.error(message, { key: NOTICE_KEY });
+    }
+  });
+
+  return (
+    <Paper withBorder p="xl" maw={760}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="lg">
+          <Group gap="lg" align="center">
+            <ProfileAvatar src={shown} firstName={profile.firstName} lastName={profile.lastName} size={AVATAR_SIZE} />
+            <Stack gap="xs">
+              <Group gap="sm">
+                <FileButton
+                  onChange={choosePicture}
+                  accept={PROFILE_PICTURE.accept}
+                  inputProps={{
+                    'aria-label': t('profile.fields.picture'),
+                    'aria-describedby': pictureError ? pictureErrorId : undefined,
+                  }}
+                >
+                  {(props) => (
+                    <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />}>
+                      {hasPicture ? t('profile.picture.change') : t('profile.picture.upload')}
+                    </Button>
+                  )}
+                </FileButton>
+                {hasPicture && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => {
+                      setPictureError(null);
+                      setPicture({ kind: 'remove' });
+                    }}
+                  >
+                    {t('profile.picture.remove')}
+                  </Button>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('profile.picture.hint')}
+              </Text>
+              {pictureError && (
+                <Text id={pictureErrorId} size="sm" c="red" role="alert">
+                  {pictureError}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
+            <TextInput
+              label={t('profile.fields.firstName')}
+              withAsterisk
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextInput
+              label={t('profile.fields.lastName')}
+              withAsterisk
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+            <TextInput
+              label={t('profile.fields.phoneNumber')}
+              withAsterisk
+              type="tel"
+              autoComplete="tel"
+              error={errors.phoneNumber?.message}
+              {...register('phoneNumber')}
+            />
+            {!isClient && (
+              <Controller
+                control={control}
+                name="extension"
+                render={({ field }) => (
+                  <TextInput
+                    label={t('profile.fields.extension')}
+                    inputMode="numeric"
+                    maxLength={4}
+                    error={errors.extension?.message}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    // Masked to digits: spec 01 section 5 allows exactly four of them.
+                    onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+                  />
+                )}
+              />
+            )}
+            <TextInput label={t('profile.fields.emailAddress')} value={profile.emailAddress} disabled readOnly />
+            <TextInput label={t('profile.fields.username')} value={profile.username} disabled readOnly />
+          </SimpleGrid>
+
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone} disabled={update.isPending}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
