@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/index.js';
 import type { Database } from './db/client.js';
 import { readOrCreateSecret } from './lib/secrets.js';
+import { createFieldCrypto, type FieldCrypto } from './lib/field-crypto.js';
 import { createAuditLog } from './modules/audit/audit.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -24,6 +25,7 @@ import { invitationsModule } from './modules/invitations/invitations.module.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { passwordResetModule } from './modules/password-reset/password-reset.module.js';
 import { profileModule } from './modules/profile/profile.module.js';
+import { referenceModule } from './modules/reference/reference.module.js';
 import { rolesModule } from './modules/roles/roles.module.js';
 import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
@@ -84,7 +86,10 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
   const mail = createMailService({ repository: mailRepository, queue, transport, from: config.mailFrom });
   const worker = createWorker({ queue, handlers: { [MAIL_JOB]: mail.deliver }, logger: app.log });
-  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions };
+  const fieldCrypto = createFieldCrypto(
+    Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
+  );
+  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions, fieldCrypto };
   app.decorate('worker', worker);
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {
@@ -125,6 +130,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         servicesModule,
         tagsModule,
         catalogModule,
+        referenceModule,
       ]) {
         await api.register(module, moduleDeps);
       }

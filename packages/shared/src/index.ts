@@ -14,3 +14,4 @@ export * from './catalog/catalog.schema.js';
 export * from './roles/roles.schema.js';
 export * from './services/services.schema.js';
 export * from './common/password.schema.js';
+export * from './common/masks.js';

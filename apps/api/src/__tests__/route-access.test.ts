@@ -35,6 +35,8 @@ describe('every API route declares who may call it', () => {
         // Registration from an invitation: the invitee has no account yet.
         'POST /api/v1/identity/invitations/received',
         'POST /api/v1/identity/register/client',
+        // Reference data for the public company-formation and onboarding pages.
+        'GET /api/v1/company/states/all',
       ].sort(),
     );
   });

@@ -17,6 +17,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 secret for access tokens; generated under DATA_DIR/secrets when absent. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Master key for field encryption (base64 of 32+ random bytes); generated under DATA_DIR/secrets when absent. */
+  APP_ENCRYPTION_KEY: z.string().min(43).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     logLevel: values.LOG_LEVEL,
     jwtSecret: values.JWT_SECRET,
+    encryptionKey: values.APP_ENCRYPTION_KEY,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     sessionAbsoluteTtlSeconds: values.SESSION_ABSOLUTE_TTL_SECONDS,
     cookieSecure: values.COOKIE_SECURE,

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/index.js';
 import type { Db } from '../db/client.js';
+import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { JobQueue } from '../lib/jobs/job-queue.js';
 import type { AuditLog } from './audit/audit.repository.js';
 import type { SessionsRepository } from './auth/sessions.repository.js';
@@ -20,4 +21,6 @@ export interface ModuleDeps {
   users: UsersRepository;
   /** For ending a user's sessions (password change or reset, deactivation, role change). */
   sessions: SessionsRepository;
+  /** Encryption at rest and blind indexes for sensitive fields (SSN, TIN, birth dates, bank numbers). */
+  fieldCrypto: FieldCrypto;
 }

@@ -48,6 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    APP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     DATA_DIR: '/nonexistent-test-data-dir',
     LOG_LEVEL: 'silent',
     ...env,

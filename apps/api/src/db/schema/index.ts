@@ -7,3 +7,4 @@ export * from './audit.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './account-tokens.js';
+export * from './reference.js';
