@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/index.js';
 import type { Database } from './db/client.js';
 import { readOrCreateSecret } from './lib/secrets.js';
-import { createFieldCrypto, type FieldCrypto } from './lib/field-crypto.js';
+import { createFieldCrypto } from './lib/field-crypto.js';
 import { createAuditLog } from './modules/audit/audit.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
