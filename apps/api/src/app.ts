@@ -21,6 +21,8 @@ import { createMyClientsRepository } from './modules/my-clients/my-clients.repos
 import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
+import { clientEditModule } from './modules/client-edit/client-edit.module.js';
+import { clientsModule } from './modules/clients/clients.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { passwordResetModule } from './modules/password-reset/password-reset.module.js';
@@ -131,6 +133,8 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         tagsModule,
         catalogModule,
         referenceModule,
+        clientsModule,
+        clientEditModule,
       ]) {
         await api.register(module, moduleDeps);
       }

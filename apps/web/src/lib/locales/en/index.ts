@@ -1,4 +1,6 @@
 import { core } from './core';
+import { clients } from './clients';
+import { clientEdit } from './client-edit';
 import { common } from './common';
 import { home } from './home';
 import { invitations } from './invitations';
@@ -16,6 +18,8 @@ import { users } from './users';
  */
 export const en = {
   ...core,
+  clients,
+  clientEdit,
   common,
   home,
   invitations,

@@ -1,0 +1,5 @@
+import { ComingSoonRoute } from '../coming-soon';
+
+export function EditClientRoute() {
+  return <ComingSoonRoute />;
+}

@@ -1,0 +1,2 @@
+/** Texts of the edit-client screen. */
+export const clientEdit = {} as const;
