@@ -53,7 +53,7 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
         .orderBy(jobs.runAt, jobs.id)
         .limit(limit)
         .for('update', { skipLocked: true });
-      return db
+      const claimed = await db
         .update(jobs)
         .set({ status: 'running', lockedAt: sql`now()`, attempts: sql`${jobs.attempts} + 1` })
         .where(sql`${jobs.id} in ${due}`)
@@ -63,7 +63,12 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
           payload: jobs.payload,
           attempts: jobs.attempts,
           maxAttempts: jobs.maxAttempts,
+          runAt: jobs.runAt,
         });
+      // RETURNING keeps no order (PostgreSQL returns rows as it updates them): run them in due order.
+      return claimed
+        .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id)
+        .map(({ runAt: _runAt, ...job }) => job);
     },
 
     async complete(id: number): Promise<void> {
