@@ -21,6 +21,7 @@ import { createMyClientsRepository } from './modules/my-clients/my-clients.repos
 import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
+import { accountsModule } from './modules/my-clients/accounts.module.js';
 import { clientEditModule } from './modules/client-edit/client-edit.module.js';
 import { clientsModule } from './modules/clients/clients.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
@@ -135,6 +136,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         referenceModule,
         clientsModule,
         clientEditModule,
+        accountsModule,
       ]) {
         await api.register(module, moduleDeps);
       }

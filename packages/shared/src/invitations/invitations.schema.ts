@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from '../common/password.schema.js';
 import { CLIENT_TYPE, TEXT_LIMIT } from '../common/constants.js';
+import { listQuerySchema, pagedSchema } from '../common/list.schema.js';
 
 /** Spec 02 section 3: who invited whom. */
 export const INVITATION_TYPE = { advisorToClient: 1, clientToCollaborator: 2 } as const;
@@ -91,3 +92,34 @@ export const createMyClientInputSchema = z
     }
   });
 export type CreateMyClientInput = z.infer<typeof createMyClientInputSchema>;
+
+/** Sortable columns of the invitations list. */
+export const INVITATION_SORT_KEYS = ['creationTime', 'recipientEmailAddress', 'status', 'type'] as const;
+
+/**
+ * `GET document/invitations`: type and senderUserId filter only for admins (ignored for others);
+ * default order: newest first.
+ */
+export const invitationListQuerySchema = listQuerySchema.extend({
+  recipientEmailAddress: z.string().trim().max(TEXT_LIMIT.email).optional(),
+  status: z.coerce.number().int().min(1).max(3).optional(),
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  senderUserId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  clientId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type InvitationListQuery = z.infer<typeof invitationListQuerySchema>;
+
+export const invitationListItemSchema = z.object({
+  id: z.number().int(),
+  sender: z.object({ id: z.number().int(), fullName: z.string() }),
+  recipientEmailAddress: z.string(),
+  type: z.number().int(),
+  client: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** ISO 8601. */
+  creationTime: z.string(),
+  status: z.number().int(),
+});
+export type InvitationListItem = z.infer<typeof invitationListItemSchema>;
+
+export const invitationListSchema = pagedSchema(invitationListItemSchema);
+export type InvitationList = z.infer<typeof invitationListSchema>;

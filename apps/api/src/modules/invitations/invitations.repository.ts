@@ -1,7 +1,13 @@
-import { and, eq, exists, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { INVITATION_STATUS, type InvitationType } from '@ledgerport/shared';
+import { and, count, eq, exists, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { INVITATION_STATUS, type InvitationListQuery, type InvitationType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clients, invitations, users } from '../../db/schema/index.js';
+import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+
+/** Who sees which invitations, decided by the service from the caller's roles. */
+export type InvitationScope =
+  { kind: 'all' } | { kind: 'sender'; userId: number } | { kind: 'client'; clientId: number };
 
 export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;
 
@@ -21,7 +27,58 @@ export function createInvitationsRepository({ db }: { db: DbOrTx }) {
     clientId: invitations.clientId,
   };
 
+  const sender = alias(users, 'sender');
+  const listColumns = {
+    id: invitations.id,
+    senderId: sender.id,
+    senderFullName: sql<string>`${sender.firstName} || ' ' || ${sender.lastName}`,
+    recipientEmailAddress: invitations.recipientEmailAddress,
+    type: invitations.type,
+    clientId: clients.id,
+    clientName: clients.name,
+    createdAt: invitations.createdAt,
+    status: invitations.status,
+  };
+  const sortable = {
+    creationTime: invitations.createdAt,
+    recipientEmailAddress: sql`lower(${invitations.recipientEmailAddress})`,
+    status: invitations.status,
+    type: invitations.type,
+  };
+
+  /** `filters` holds only the filters the caller may use; the service drops the others. */
+  function listWhere(scope: InvitationScope, filters: Partial<InvitationListQuery>): SQL | undefined {
+    return and(
+      scope.kind === 'sender' ? eq(invitations.senderUserId, scope.userId) : undefined,
+      scope.kind === 'client' ? eq(invitations.clientId, scope.clientId) : undefined,
+      filters.recipientEmailAddress
+        ? containsIgnoreCase(invitations.recipientEmailAddress, filters.recipientEmailAddress)
+        : undefined,
+      filters.status ? eq(invitations.status, filters.status) : undefined,
+      filters.type ? eq(invitations.type, filters.type) : undefined,
+      filters.senderUserId ? eq(invitations.senderUserId, filters.senderUserId) : undefined,
+      filters.clientId ? eq(invitations.clientId, filters.clientId) : undefined,
+    );
+  }
+
   return {
+    async list(scope: InvitationScope, query: InvitationListQuery, tx: DbOrTx = db) {
+      const where = listWhere(scope, query);
+      const [items, [total]] = await Promise.all([
+        tx
+          .select(listColumns)
+          .from(invitations)
+          .innerJoin(sender, eq(sender.id, invitations.senderUserId))
+          .leftJoin(clients, eq(clients.id, invitations.clientId))
+          .where(where)
+          .orderBy(...orderByFromQuery(sortable, query, { key: 'creationTime', desc: true }, invitations.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        tx.select({ value: count() }).from(invitations).where(where),
+      ]);
+      return { items, totalCount: total?.value ?? 0 };
+    },
+
     async isRegisteredEmail(email: string, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx.select({ id: users.id }).from(users).where(sameEmail(users.emailAddress, email)).limit(1);
       return row !== undefined;

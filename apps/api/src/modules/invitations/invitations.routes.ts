@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  invitationListQuerySchema,
+  invitationListSchema,
   invitationReceivedInputSchema,
   invitationReceivedResultSchema,
   registerClientInputSchema,
@@ -16,6 +18,24 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitations: InvitationsService;
   registration: RegistrationService;
 }> = async (app, { invitations, registration }) => {
+  app.get(
+    '/document/invitations',
+    {
+      config: { permission: 'invitation:list' },
+      schema: {
+        tags: ['document'],
+        summary:
+          'Invitations: admins (and other staff granted the list) all, advisors those they sent, client users those onto their current client',
+        description:
+          'Filters: recipientEmailAddress (contains), status, clientId; type and senderUserId for admins only ' +
+          '(ignored for others). Sorted by creationTime, newest first, unless sortedBy says otherwise.',
+        querystring: invitationListQuerySchema,
+        response: { 200: invitationListSchema },
+      },
+    },
+    async (request) => invitations.list(principalOf(request), request.query),
+  );
+
   app.post(
     '/document/invitations/send',
     {

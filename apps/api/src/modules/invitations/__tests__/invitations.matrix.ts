@@ -21,6 +21,11 @@ async function chooseCurrentClient(f: MatrixFixture, actor: Actor) {
 
 export const rows: MatrixRow[] = [
   {
+    method: 'GET',
+    route: '/api/v1/document/invitations',
+    expect: signedIn(200, { supervisor: 403, employee: 403 }),
+  },
+  {
     method: 'POST',
     route: '/api/v1/document/invitations/send',
     body: async (f, actor) => {

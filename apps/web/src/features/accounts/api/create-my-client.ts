@@ -20,6 +20,7 @@ export function useCreateMyClient(options: { onSuccess?: (client: MyClientDto) =
       // Into the cached list at once rather than after a refetch: the current-client step reads this
       // list, and with its only account now in it, chooses that account by itself.
       queryClient.setQueryData<MyClientDto[]>(accountKeys.mine(), (list) => [...(list ?? []), client]);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.owner() });
       options.onSuccess?.(client);
     },
     onError: () => notify.error(t('invitations.createAccount.couldNotCreate'), { key: 'create-my-client' }),

@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, createMyClientInputSchema, type MyClientDto } from '@ledgerport/shared';
+import { CLIENT_TYPE, createMyClientInputSchema, type ClientType, type MyClientDto } from '@ledgerport/shared';
 import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -14,7 +14,14 @@ type FormValues = z.input<typeof createMyClientInputSchema>;
  * Create an account (client) owned by the signed-in client user: a business with its name, or a
  * personal account named after the person (spec 02, Accounts: the owner tab's create-account menu).
  */
-export function CreateAccountForm({ onCreated }: { onCreated?: (client: MyClientDto) => void }) {
+export function CreateAccountForm({
+  onCreated,
+  clientType: initialClientType = CLIENT_TYPE.business,
+}: {
+  onCreated?: (client: MyClientDto) => void;
+  /** The type chosen in the Accounts screen's create menu; the form still lets it change. */
+  clientType?: ClientType;
+}) {
   const { t } = useTranslation();
   const create = useCreateMyClient({ onSuccess: onCreated });
   const resolver = useMemo(() => formResolver(createMyClientInputSchema, t), [t]);
@@ -25,7 +32,7 @@ export function CreateAccountForm({ onCreated }: { onCreated?: (client: MyClient
     formState: { errors },
   } = useForm<FormValues, unknown, z.output<typeof createMyClientInputSchema>>({
     resolver,
-    defaultValues: { clientType: CLIENT_TYPE.business, name: '', firstName: '', lastName: '' },
+    defaultValues: { clientType: initialClientType, name: '', firstName: '', lastName: '' },
   });
   const clientType = useWatch({ control, name: 'clientType' });
 

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clientCollaboratorServices,
+  clientCollaborators,
+  clientServices,
+  clientSpouses,
+  clients,
+  services,
+  states,
+  users,
+} from '../../db/schema/index.js';
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+const fullNameOf = (table: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+/** The Accounts screen of a client user: clients they own and clients they actively collaborate on. */
+export function createAccountsRepository({ db }: { db: DbOrTx }) {
+  const owner = alias(users, 'owner');
+  const advisor = alias(users, 'advisor');
+  const collaborator = alias(users, 'collaborator');
+  const activeCollaboration = (userId: number) =>
+    and(
+      eq(clientCollaborators.clientId, clients.id),
+      eq(clientCollaborators.userId, userId),
+      eq(clientCollaborators.isActive, true),
+    );
+
+  return {
+    findOwned(userId: number, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: clients.id,
+          clientType: clients.clientType,
+          name: clients.name,
+          ssnEncrypted: clients.ssnEncrypted,
+          tinEncrypted: clients.tinEncrypted,
+          advisorId: advisor.id,
+          advisorFullName: fullNameOf(advisor),
+        })
+        .from(clients)
+        .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
+        .where(and(eq(clients.ownerUserId, userId), eq(clients.isActive, true)))
+        .orderBy(asc(clients.name), asc(clients.id));
+    },
+
+    findCollaborating(userId: number, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: clients.id,
+          clientType: clients.clientType,
+          name: clients.name,
+          ownerId: owner.id,
+          ownerFullName: fullNameOf(owner),
+        })
+        .from(clients)
+        .innerJoin(clientCollaborators, activeCollaboration(userId))
+        .innerJoin(owner, eq(owner.id, clients.ownerUserId))
+        .where(eq(clients.isActive, true))
+        .orderBy(asc(clients.name), asc(clients.id));
+    },
+
+    /** Collaborators (active or not) of the given clients, with the display names of their granted services. */
+    async findCollaborators(clientIds: number[], tx: DbOrTx = db) {
+      if (clientIds.length === 0) return [];
+      return tx
+        .select({
+          clientId: clientCollaborators.clientId,
+          userId: clientCollaborators.userId,
+          isActive: clientCollaborators.isActive,
+          fullName: fullNameOf(collaborator),
+          services: sql<string[]>`coalesce(array(
+            select ${services.displayName} from ${clientCollaboratorServices}
+            join ${services} on ${services.id} = ${clientCollaboratorServices.serviceId}
+            where ${clientCollaboratorServices.clientId} = ${clientCollaborators.clientId}
+              and ${clientCollaboratorServices.userId} = ${clientCollaborators.userId}
+            order by ${services.displayName}), '{}')`,
+        })
+        .from(clientCollaborators)
+        .innerJoin(collaborator, eq(collaborator.id, clientCollaborators.userId))
+        .where(inArray(clientCollaborators.clientId, clientIds))
+        .orderBy(asc(collaborator.firstName), asc(collaborator.lastName), asc(collaborator.id));
+    },
+
+    /** Display names of the services granted to one collaborator on each of the given clients. */
+    async findGrantedServices(userId: number, clientIds: number[], tx: DbOrTx = db) {
+      if (clientIds.length === 0) return [];
+      return tx
+        .select({ clientId: clientCollaboratorServices.clientId, displayName: services.displayName })
+        .from(clientCollaboratorServices)
+        .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
+        .where(
+          and(eq(clientCollaboratorServices.userId, userId), inArray(clientCollaboratorServices.clientId, clientIds)),
+        )
+        .orderBy(asc(services.displayName));
+    },
+
+    async findClientServices(clientId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .select({ displayName: services.displayName })
+        .from(clientServices)
+        .innerJoin(services, eq(services.id, clientServices.serviceId))
+        .where(eq(clientServices.clientId, clientId))
+        .orderBy(asc(services.displayName));
+      return rows.map((row) => row.displayName);
+    },
+
+    /** The client's details when the user owns it or actively collaborates on it; null otherwise. */
+    async findDetails(userId: number, clientId: number, tx: DbOrTx = db) {
+      const stateOfClient = alias(states, 'client_state');
+      const [row] = await tx
+        .select({
+          client: clients,
+          stateName: stateOfClient.name,
+          ownerId: owner.id,
+          ownerFullName: fullNameOf(owner),
+          advisorId: advisor.id,
+          advisorFullName: fullNameOf(advisor),
+        })
+        .from(clients)
+        .innerJoin(owner, eq(owner.id, clients.ownerUserId))
+        .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
+        .leftJoin(stateOfClient, eq(stateOfClient.id, clients.stateId))
+        .where(
+          and(
+            eq(clients.id, clientId),
+            eq(clients.isActive, true),
+            sql`(${clients.ownerUserId} = ${userId} or exists (select 1 from ${clientCollaborators} where ${activeCollaboration(userId)}))`,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findSpouse(clientId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ spouse: clientSpouses, stateName: states.name })
+        .from(clientSpouses)
+        .leftJoin(states, eq(states.id, clientSpouses.stateId))
+        .where(eq(clientSpouses.clientId, clientId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async isOwner(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId), eq(clients.isActive, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Returns whether the collaborator row exists. */
+    async setCollaboratorActive(clientId: number, userId: number, isActive: boolean, tx: DbOrTx = db) {
+      const rows = await tx
+        .update(clientCollaborators)
+        .set({ isActive })
+        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId)))
+        .returning({ userId: clientCollaborators.userId });
+      return rows.length > 0;
+    },
+
+    /** The granted services go with the row (cascade). Returns whether a row was deleted. */
+    async deleteCollaboration(clientId: number, userId: number, tx: DbOrTx = db) {
+      const rows = await tx
+        .delete(clientCollaborators)
+        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId)))
+        .returning({ userId: clientCollaborators.userId });
+      return rows.length > 0;
+    },
+
+    /** Clears the user's current client when it is this one. */
+    async clearCurrentClient(userId: number, clientId: number, tx: DbOrTx = db) {
+      await tx
+        .update(users)
+        .set({ currentClientId: null, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), eq(users.currentClientId, clientId)));
+    },
+  };
+}

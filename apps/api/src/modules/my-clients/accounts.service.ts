@@ -1,0 +1,198 @@
+import {
+  CLIENT_TYPE,
+  MARITAL_STATUS,
+  maskSsn,
+  maskTin,
+  type AccountCollaborator,
+  type CollaboratorClientItem,
+  type MyClientDetails,
+  type OwnerClientItem,
+} from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { AccountsRepository } from './accounts.repository.js';
+
+type CollaboratorRow = Awaited<ReturnType<AccountsRepository['findCollaborators']>>[number];
+
+const person = (id: number | null, fullName: string | null) => (id === null ? null : { id, fullName: fullName ?? '' });
+
+/** Empty text is "no value" for the panel, which shows a dash. */
+const orNull = (value: string | null | undefined) => (value && value.trim() ? value : null);
+
+/** The address line of the panel: the parts that are filled, joined with commas. */
+function joinAddress(parts: Array<string | null | undefined>): string | null {
+  const filled = parts.map(orNull).filter((part): part is string => part !== null);
+  return filled.length ? filled.join(', ') : null;
+}
+
+/** Birth dates show only their year (DESIGN.md section 4): '**.**.YYYY'. */
+function maskBirthDate(plain: string | null): string | null {
+  const year = plain ? /\d{4}/.exec(plain)?.[0] : undefined;
+  return year ? `**.**.${year}` : null;
+}
+
+function groupCollaborators(rows: CollaboratorRow[]) {
+  const byClient = new Map<number, AccountCollaborator[]>();
+  for (const row of rows) {
+    const list = byClient.get(row.clientId) ?? [];
+    list.push({ userId: row.userId, fullName: row.fullName, isActive: row.isActive, services: row.services });
+    byClient.set(row.clientId, list);
+  }
+  return byClient;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/**
+ * Spec 02 sections 3 and 4. Everything is scoped to the caller: a client they neither own nor
+ * actively collaborate on answers 404, as does an owner-only action on a client they only collaborate on.
+ */
+export function createAccountsService(deps: {
+  db: Db;
+  accounts: AccountsRepository;
+  fieldCrypto: FieldCrypto;
+  audit: AuditLog;
+}) {
+  const { db, accounts, fieldCrypto, audit } = deps;
+  const decrypt = (stored: string | null) => (stored ? fieldCrypto.decrypt(stored) : null);
+
+  async function requireOwner(userId: number, clientId: number) {
+    if (!(await accounts.isOwner(userId, clientId))) throw new NotFoundError('Client not found.');
+  }
+
+  async function setCollaboratorActive(
+    ownerUserId: number,
+    clientId: number,
+    collaboratorUserId: number,
+    isActive: boolean,
+    context: RequestContext,
+  ): Promise<void> {
+    await requireOwner(ownerUserId, clientId);
+    await db.transaction(async (tx) => {
+      const found = await accounts.setCollaboratorActive(clientId, collaboratorUserId, isActive, tx);
+      if (!found) throw new NotFoundError('Collaborator not found.');
+      await audit.record(
+        context,
+        {
+          action: isActive ? AUDIT_ACTION.collaboratorActivated : AUDIT_ACTION.collaboratorDeactivated,
+          actorUserId: ownerUserId,
+          objectType: 'user',
+          objectId: collaboratorUserId,
+          clientId,
+        },
+        tx,
+      );
+    });
+  }
+
+  return {
+    async owned(userId: number): Promise<OwnerClientItem[]> {
+      const rows = await accounts.findOwned(userId);
+      const collaborators = groupCollaborators(await accounts.findCollaborators(rows.map((row) => row.id)));
+      return rows.map((row) => ({
+        id: row.id,
+        clientType: row.clientType,
+        fullName: row.name,
+        maskedSocialSecurityNumber: row.clientType === CLIENT_TYPE.personal ? maskSsn(decrypt(row.ssnEncrypted)) : null,
+        maskedTaxpayerIdentificationNumber:
+          row.clientType === CLIENT_TYPE.business ? maskTin(decrypt(row.tinEncrypted)) : null,
+        advisor: person(row.advisorId, row.advisorFullName),
+        collaborators: collaborators.get(row.id) ?? [],
+      }));
+    },
+
+    async collaborating(userId: number): Promise<CollaboratorClientItem[]> {
+      const rows = await accounts.findCollaborating(userId);
+      const granted = await accounts.findGrantedServices(
+        userId,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        fullName: row.name,
+        clientType: row.clientType,
+        owner: { id: row.ownerId, fullName: row.ownerFullName },
+        services: granted.filter((service) => service.clientId === row.id).map((service) => service.displayName),
+      }));
+    },
+
+    async details(userId: number, clientId: number): Promise<MyClientDetails> {
+      const row = await accounts.findDetails(userId, clientId);
+      if (!row) throw new NotFoundError('Client not found.');
+      const { client } = row;
+      const isPersonal = client.clientType === CLIENT_TYPE.personal;
+      const [services, collaboratorRows, spouseRow] = await Promise.all([
+        accounts.findClientServices(clientId),
+        accounts.findCollaborators([clientId]),
+        isPersonal && client.maritalStatus === MARITAL_STATUS.married ? accounts.findSpouse(clientId) : null,
+      ]);
+      const spouse = spouseRow?.spouse;
+      return {
+        id: client.id,
+        clientType: client.clientType,
+        fullName: client.name,
+        tradeName: isPersonal ? null : orNull(client.tradeName),
+        maskedTaxpayerIdentificationNumber: isPersonal ? null : maskTin(decrypt(client.tinEncrypted)),
+        website: isPersonal ? null : orNull(client.website),
+        maskedSocialSecurityNumber: isPersonal ? maskSsn(decrypt(client.ssnEncrypted)) : null,
+        maskedBirthDate: isPersonal ? maskBirthDate(decrypt(client.birthDateEncrypted)) : null,
+        emailAddress: orNull(client.emailAddress),
+        phoneNumber: orNull(client.phoneNumber),
+        address: joinAddress([client.addressLine1, client.addressLine2, client.city, row.stateName, client.zipCode]),
+        services,
+        owner: { id: row.ownerId, fullName: row.ownerFullName },
+        advisor: person(row.advisorId, row.advisorFullName),
+        collaborators: groupCollaborators(collaboratorRows).get(clientId) ?? [],
+        maritalStatus: isPersonal ? client.maritalStatus : null,
+        spouse: spouse
+          ? {
+              fullName: `${spouse.firstName} ${spouse.lastName}`.trim(),
+              maskedSocialSecurityNumber: maskSsn(decrypt(spouse.ssnEncrypted)),
+              maskedBirthDate: maskBirthDate(decrypt(spouse.birthDateEncrypted)),
+              phoneNumber: orNull(spouse.phoneNumber),
+              address: joinAddress([
+                spouse.addressLine1,
+                spouse.addressLine2,
+                spouse.city,
+                spouseRow.stateName,
+                spouse.zipCode,
+              ]),
+            }
+          : null,
+      };
+    },
+
+    activateCollaborator: (ownerUserId: number, clientId: number, userId: number, context: RequestContext) =>
+      setCollaboratorActive(ownerUserId, clientId, userId, true, context),
+
+    deactivateCollaborator: (ownerUserId: number, clientId: number, userId: number, context: RequestContext) =>
+      setCollaboratorActive(ownerUserId, clientId, userId, false, context),
+
+    /**
+     * A collaborator leaves a client. Only an active collaboration can be left: a deactivated
+     * collaborator has lost the client already and must not learn it still exists.
+     */
+    async leave(userId: number, clientId: number, context: RequestContext): Promise<void> {
+      const rows = await accounts.findCollaborating(userId);
+      if (!rows.some((row) => row.id === clientId)) throw new NotFoundError('Client not found.');
+      await db.transaction(async (tx) => {
+        await accounts.deleteCollaboration(clientId, userId, tx);
+        await accounts.clearCurrentClient(userId, clientId, tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.collaborationLeft,
+            actorUserId: userId,
+            objectType: 'client',
+            objectId: clientId,
+            clientId,
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
