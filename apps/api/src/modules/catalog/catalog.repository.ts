@@ -2,6 +2,7 @@ import { and, asc, eq, exists, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   clientCollaborators,
+  clientCollaboratorServices,
   clientServices,
   clients,
   services,
@@ -34,13 +35,38 @@ export function createCatalogRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(services.id));
     },
 
-    findActiveServicesOfClient(clientId: number, includeIcons: boolean, tx: DbOrTx = db) {
+    /** With `grantedTo`, only the services granted to that collaborator (DESIGN.md section 5). */
+    findActiveServicesOfClient(clientId: number, includeIcons: boolean, grantedTo?: number, tx: DbOrTx = db) {
+      const granted =
+        grantedTo === undefined
+          ? undefined
+          : exists(
+              tx
+                .select({ one: clientCollaboratorServices.serviceId })
+                .from(clientCollaboratorServices)
+                .where(
+                  and(
+                    eq(clientCollaboratorServices.clientId, clientId),
+                    eq(clientCollaboratorServices.userId, grantedTo),
+                    eq(clientCollaboratorServices.serviceId, services.id),
+                  ),
+                ),
+            );
       return tx
         .select(serviceSelection(includeIcons))
         .from(clientServices)
         .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .where(and(eq(clientServices.clientId, clientId), eq(services.isActive, true)))
+        .where(and(eq(clientServices.clientId, clientId), eq(services.isActive, true), granted))
         .orderBy(asc(services.id));
+    },
+
+    async isOwner(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async clientExists(clientId: number, tx: DbOrTx = db): Promise<boolean> {

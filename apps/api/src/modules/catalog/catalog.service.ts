@@ -35,13 +35,16 @@ export function createCatalogService({ catalog }: { catalog: CatalogRepository }
       clientId: number,
       { includeIcons = false }: { includeIcons?: boolean },
     ): Promise<CatalogServiceDto[]> {
+      let grantedTo: number | undefined;
       if (principal.isClient) {
         if (!(await catalog.isClientOfUser(principal.userId, clientId))) throw new NotFoundError('Client not found.');
+        // A collaborator sees only the services the owner's client granted them.
+        if (!(await catalog.isOwner(principal.userId, clientId))) grantedTo = principal.userId;
       } else {
         if (!hasPermission(principal.permissions, 'client:list')) throw new ForbiddenError();
         if (!(await catalog.clientExists(clientId))) throw new NotFoundError('Client not found.');
       }
-      const rows = await catalog.findActiveServicesOfClient(clientId, includeIcons);
+      const rows = await catalog.findActiveServicesOfClient(clientId, includeIcons, grantedTo);
       return rows.map(toServiceDto);
     },
 

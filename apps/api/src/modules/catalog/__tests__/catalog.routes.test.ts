@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clients, rolePermissions, roles, services, tags, userRoles } from '../../../db/schema/index.js';
+import {
+  clientCollaboratorServices,
+  clients,
+  rolePermissions,
+  roles,
+  services,
+  tags,
+  userRoles,
+} from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { insertMainGroupTag, insertService } from '../../../testing/catalog-factories.js';
 import { createClient, createUser } from '../../../testing/factories.js';
@@ -85,14 +93,25 @@ describe('GET document/clients/{clientId}/services', () => {
     ]);
   });
 
-  it("lets a collaborator see the client's services, and answers 404 for someone else's client", async () => {
+  it("lets a collaborator see only the client's services granted to them; someone else's client is 404", async () => {
     const owner = await createUser(t.database.db);
     const collaborator = await createUser(t.database.db);
     const shared = await createClient(t.database.db, { ownerUserId: owner.id, collaboratorUserIds: [collaborator.id] });
-    const service = await insertService(t.database.db, { clientIds: [shared.id] });
+    const granted = await insertService(t.database.db, { clientIds: [shared.id] });
+    const notGranted = await insertService(t.database.db, { clientIds: [shared.id] });
+    await t.database.db
+      .insert(clientCollaboratorServices)
+      .values({ clientId: shared.id, userId: collaborator.id, serviceId: granted.id });
+
     const session = await signIn(t.app, collaborator.username, collaborator.password);
     expect((await get(session, clientServicesUrl(shared.id))).json()).toEqual([
-      expect.objectContaining({ id: service.id }),
+      expect.objectContaining({ id: granted.id }),
+    ]);
+    // The owner sees them all.
+    const ownerSession = await signIn(t.app, owner.username, owner.password);
+    expect((await get(ownerSession, clientServicesUrl(shared.id))).json()).toEqual([
+      expect.objectContaining({ id: granted.id }),
+      expect.objectContaining({ id: notGranted.id }),
     ]);
     expect((await get(client, clientServicesUrl(shared.id))).statusCode).toBe(404);
   });
