@@ -1,7 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_NAME } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clients, roles, userRoles, users } from '../../db/schema/index.js';
+import {
+  clientCollaboratorServices,
+  clientCollaborators,
+  clientServices,
+  clients,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
 
 export type RegistrationRepository = ReturnType<typeof createRegistrationRepository>;
 
@@ -58,8 +66,19 @@ export function createRegistrationRepository({ db }: { db: DbOrTx }) {
       return userId;
     },
 
+    /** A new collaborator gets every service of the client (spec 02 section 4). */
     async insertCollaborator(clientId: number, userId: number, tx: DbOrTx = db): Promise<void> {
       await tx.insert(clientCollaborators).values({ clientId, userId, isActive: true });
+      await tx.insert(clientCollaboratorServices).select(
+        tx
+          .select({
+            clientId: clientServices.clientId,
+            userId: sql<number>`${userId}`.as('user_id'),
+            serviceId: clientServices.serviceId,
+          })
+          .from(clientServices)
+          .where(eq(clientServices.clientId, clientId)),
+      );
     },
   };
 }

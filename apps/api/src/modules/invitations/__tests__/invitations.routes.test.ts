@@ -9,10 +9,13 @@ import {
 } from '@ledgerport/shared';
 import {
   auditEvents,
+  clientCollaboratorServices,
   clientCollaborators,
+  clientServices,
   clients,
   invitations,
   roles,
+  services,
   userRoles,
   users,
 } from '../../../db/schema/index.js';
@@ -73,6 +76,8 @@ async function ownerWithCurrentClient(name = 'Owner Co') {
   const [advisorRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'b1g1_advisor'));
   const owner = await createUser(db);
   const client = await createClient(db, { ownerUserId: owner.id, name });
+  const [tax] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'tax'));
+  await db.insert(clientServices).values({ clientId: client.id, serviceId: tax!.id });
   await db.update(clients).set({ advisorUserId: advisorRow!.id }).where(eq(clients.id, client.id));
   const session = await signIn(t.app, owner.username, owner.password);
   await t.app.inject({ method: 'PUT', url: CURRENT, headers: bearer(session), payload: { clientId: client.id } });
@@ -337,6 +342,16 @@ describe('POST identity/register/client', () => {
       .from(clientCollaborators)
       .where(and(eq(clientCollaborators.clientId, client.id), eq(clientCollaborators.userId, id)));
     expect(collaboration?.isActive).toBe(true);
+    // A new collaborator gets every service of the client.
+    const clientServiceIds = (
+      await t.database.db.select().from(clientServices).where(eq(clientServices.clientId, client.id))
+    ).map((row) => row.serviceId);
+    expect(clientServiceIds.length).toBeGreaterThan(0);
+    const granted = await t.database.db
+      .select()
+      .from(clientCollaboratorServices)
+      .where(and(eq(clientCollaboratorServices.clientId, client.id), eq(clientCollaboratorServices.userId, id)));
+    expect(granted.map((row) => row.serviceId).sort()).toEqual(clientServiceIds.sort());
     expect(await userByEmail(invitation.recipientEmailAddress)).toMatchObject({
       inviterUserId: owner.id,
       advisorUserId,
