@@ -15,3 +15,6 @@ export * from './roles/roles.schema.js';
 export * from './services/services.schema.js';
 export * from './common/password.schema.js';
 export * from './common/masks.js';
+export * from './accounts/accounts.schema.js';
+export * from './clients/client-edit.schema.js';
+export * from './clients/clients.schema.js';

@@ -39,6 +39,17 @@ export const AUDIT_ACTION = {
   serviceDeleted: 'service.deleted',
   serviceActivated: 'service.activated',
   serviceDeactivated: 'service.deactivated',
+  collaboratorActivated: 'account.collaborator.activated',
+  collaboratorDeactivated: 'account.collaborator.deactivated',
+  collaborationLeft: 'account.collaboration.left',
+  clientUpdated: 'client.updated',
+  clientSensitiveRevealed: 'client.sensitive-revealed',
+  clientCreated: 'client.created',
+  clientActivated: 'client.activated',
+  clientDeactivated: 'client.deactivated',
+  clientDeleted: 'client.deleted',
+  clientsExported: 'client.exported',
+  clientsEmailed: 'client.emailed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

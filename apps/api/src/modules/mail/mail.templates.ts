@@ -22,9 +22,11 @@ interface Layout {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** Already-sanitised HTML written by staff (the bulk client e-mail), with its plain-text twin. */
+  rich?: { html: string; text: string };
 }
 
-function render({ subject, heading, paragraphs, action, footnote }: Layout): RenderedMail {
+function render({ subject, heading, paragraphs, action, footnote, rich }: Layout): RenderedMail {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
@@ -35,6 +37,7 @@ function render({ subject, heading, paragraphs, action, footnote }: Layout): Ren
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${rich ? `<div style="font-size:15px;line-height:1.5">${rich.html}</div>` : ''}
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:${BRAND.color};color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p>
@@ -51,6 +54,7 @@ ${footnote ? `<p style="font-size:13px;color:#52606d;margin:16px 0 0">${escapeHt
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(rich ? [rich.text, ''] : []),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footnote ? [footnote, ''] : []),
     `${BRAND.name} client portal. This message was sent automatically; please do not reply.`,
@@ -85,6 +89,15 @@ export const MAIL_TEMPLATES = {
       ],
       action: { label: 'Choose a new password', url: data.resetUrl },
       footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+    }),
+  /** The bulk e-mail to clients (spec 02): `bodyHtml` must already be sanitised by the sender. */
+  clientMessage: (data: { subject: string; clientName: string; bodyHtml: string; bodyText: string }) =>
+    render({
+      subject: data.subject,
+      heading: data.subject,
+      paragraphs: [],
+      rich: { html: data.bodyHtml, text: data.bodyText },
+      footnote: `You receive this message as a client of ${BRAND.name}: ${data.clientName}.`,
     }),
 } as const;
 

@@ -1,0 +1,53 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { CLIENT_TYPE, type ClientListItemDto } from '@ledgerport/shared';
+
+/** `Clients_2026-11-21.xlsx`: the web app saves the file under this name. */
+export function clientsExportFileName(now: Date = new Date()): string {
+  return `Clients_${now.toISOString().slice(0, 10)}.xlsx`;
+}
+
+const COLUMNS: Array<{ header: string; width: number; value: (client: ClientListItemDto) => string }> = [
+  { header: 'Name', width: 32, value: (c) => c.name },
+  { header: 'Type', width: 12, value: (c) => (c.clientType === CLIENT_TYPE.business ? 'Business' : 'Personal') },
+  { header: 'Status', width: 10, value: (c) => (c.isActive ? 'Active' : 'Inactive') },
+  { header: 'Phone number', width: 20, value: (c) => c.phoneNumber ?? '' },
+  { header: 'Email address', width: 32, value: (c) => c.emailAddress ?? '' },
+  { header: 'Owner', width: 24, value: (c) => c.owner.fullName },
+  { header: 'Advisor', width: 24, value: (c) => c.advisor?.fullName ?? '' },
+  { header: 'Services', width: 32, value: (c) => c.services.map((s) => s.displayName).join(', ') },
+  // Masked like the list: an export is a copy that leaves the system, so it never holds the full number.
+  { header: 'TIN', width: 14, value: (c) => c.maskedTaxpayerIdentificationNumber ?? '' },
+  { header: 'SSN', width: 14, value: (c) => c.maskedSocialSecurityNumber ?? '' },
+];
+
+function drainedOrClosed(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
+/** Streams the clients into an .xlsx on `stream` one committed row at a time (memory stays flat). */
+export async function writeClientsWorkbook(
+  batches: AsyncIterable<ClientListItemDto[]>,
+  stream: Writable,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Clients', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map(({ header, width }, index) => ({ header, key: `c${index}`, width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of batches) {
+    for (const client of batch) sheet.addRow(COLUMNS.map((column) => column.value(client))).commit();
+    if (stream.writableNeedDrain) await drainedOrClosed(stream);
+    if (stream.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
