@@ -42,7 +42,7 @@ import {
   type EditableClientType,
   type PictureChange,
 } from '../lib/client-form-values';
-import { formatDigits, SSN_MASK, TIN_MASK, ZIP_MASK } from '../lib/digits-mask';
+import { formatDigits, SSN_MASK, TIN_MASK, ZIP_MASK } from '@/lib/digits-mask';
 import { UserSearchSelect } from './user-search-select';
 
 const NOTICE_KEY = 'client-edit-save';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchPanel } from '@/components/ui/search-panel';
 import { notify } from '@/lib/notify';
 import { useOptions } from '../api/get-options';
-import { SSN_MASK, TIN_MASK, formatDigits } from '../lib/digits-mask';
+import { SSN_MASK, TIN_MASK, formatDigits } from '@/lib/digits-mask';
 import { ClientUserSelect } from './client-user-select';
 
 /**

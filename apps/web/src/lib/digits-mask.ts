@@ -1,6 +1,7 @@
 /** Masks of spec 02 section 5: `#` is a digit, anything else a literal the user does not type. */
 export const SSN_MASK = '###-##-####';
 export const TIN_MASK = '##-#######';
+export const ZIP_MASK = '#####';
 
 /**
  * Formats what was typed or pasted into the mask: non-digits are dropped, literals are inserted only
