@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -43,11 +43,11 @@ import {
   type PictureChange,
 } from '../lib/client-form-values';
 import { formatDigits, SSN_MASK, TIN_MASK, ZIP_MASK } from '@/lib/digits-mask';
+import { pictureProblem, usePreview } from '@/lib/picture';
 import { UserSearchSelect } from './user-search-select';
 
 const NOTICE_KEY = 'client-edit-save';
 const AVATAR_SIZE = 96;
-const PICTURE_EXTENSION = /\.(png|jpe?g)$/i;
 const MARRIED = String(MARITAL_STATUS.married);
 const ADDRESS_LABELS = {
   addressLine1: ['clientEdit.fields.addressLine1', 'clientEdit.fields.spouseAddressLine1'],
@@ -97,28 +97,6 @@ function clientResolver(clientType: EditableClientType, t: TFunction): Resolver<
     translateErrors(result.errors, t);
     return result;
   };
-}
-
-/** The server checks the content; this only spares the user an upload that would be refused. */
-function pictureProblem(file: File): 'invalidType' | 'tooLarge' | null {
-  const typeOk = (PROFILE_PICTURE.contentTypes as readonly string[]).includes(file.type);
-  if (!typeOk && !(file.type === '' && PICTURE_EXTENSION.test(file.name))) return 'invalidType';
-  if (file.size > PROFILE_PICTURE.maxBytes) return 'tooLarge';
-  return null;
-}
-
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 function displayName(clientType: EditableClientType, values: ClientFormValues): string {

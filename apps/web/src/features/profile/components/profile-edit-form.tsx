@@ -1,7 +1,7 @@
 import { PROFILE_PICTURE, profileFormSchema, type ProfileDto } from '@ledgerport/shared';
 import { Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,37 +10,13 @@ import { notify } from '@/lib/notify';
 import { useMyProfilePicture } from '../api/get-profile-picture';
 import { useUpdateProfile, type PictureChange } from '../api/update-profile';
 import { formResolver } from '@/lib/form-resolver';
+import { pictureProblem, usePreview } from '@/lib/picture';
 import { ProfileAvatar } from './profile-avatar';
 
 type FormValues = z.input<typeof profileFormSchema>;
 
 const AVATAR_SIZE = 120;
 const NOTICE_KEY = 'profile-save';
-const PICTURE_EXTENSION = /\.(png|jpe?g)$/i;
-
-/** The server checks the content; this only spares the user an upload that would be refused. */
-function pictureProblem(file: File): 'invalidType' | 'tooLarge' | null {
-  const typeOk = (PROFILE_PICTURE.contentTypes as readonly string[]).includes(file.type);
-  // Some systems give no type at all; the name decides then.
-  if (!typeOk && !(file.type === '' && PICTURE_EXTENSION.test(file.name))) return 'invalidType';
-  if (file.size > PROFILE_PICTURE.maxBytes) return 'tooLarge';
-  return null;
-}
-
-/** A local preview of a chosen file, released when it is replaced or the form goes away. */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 /** The edit mode of the Profile screen (spec 01 section 5: profile edit). */
 export function ProfileEditForm({
