@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { dropdownOptionSchema } from '@ledgerport/shared';
-import { states } from '../../db/schema/index.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createReferenceRepository } from './reference.repository.js';
 
 /**
  * Reference data the forms offer (`company/...`). Public: the company-formation and onboarding
  * pages use it before anyone signs in, and it holds nothing private.
  */
 export const referenceModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
+  const reference = createReferenceRepository({ db });
+
   app.get(
     '/company/states/all',
     {
@@ -21,7 +22,7 @@ export const referenceModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       },
     },
     async () => {
-      const rows = await db.select({ id: states.id, name: states.name }).from(states).orderBy(asc(states.name));
+      const rows = await reference.findStates();
       return rows.map((row) => ({ value: String(row.id), displayText: row.name }));
     },
   );
