@@ -24,8 +24,11 @@ import { catalogModule } from './modules/catalog/catalog.module.js';
 import { accountsModule } from './modules/my-clients/accounts.module.js';
 import { clientEditModule } from './modules/client-edit/client-edit.module.js';
 import { clientsModule } from './modules/clients/clients.module.js';
+import { documentFilesModule } from './modules/document-files/document-files.module.js';
+import { documentUploadModule } from './modules/document-upload/document-upload.module.js';
+import { documentsModule } from './modules/documents/documents.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
-import type { ModuleDeps } from './modules/module-deps.js';
+import type { JobRegistry, ModuleDeps } from './modules/module-deps.js';
 import { passwordResetModule } from './modules/password-reset/password-reset.module.js';
 import { profileModule } from './modules/profile/profile.module.js';
 import { referenceModule } from './modules/reference/reference.module.js';
@@ -39,7 +42,8 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX } from './plugins/route-access.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
-import { createWorker, type Worker } from './lib/jobs/worker.js';
+import { createWorker, type JobHandler, type Worker } from './lib/jobs/worker.js';
+import { createStorage, type BlobStorage } from './lib/storage/index.js';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService, MAIL_JOB } from './modules/mail/mail.service.js';
@@ -88,13 +92,23 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   const mailRepository = createMailRepository({ db });
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
   const mail = createMailService({ repository: mailRepository, queue, transport, from: config.mailFrom });
-  const worker = createWorker({ queue, handlers: { [MAIL_JOB]: mail.deliver }, logger: app.log });
+  // Modules add their handlers while registering; the worker looks them up when a job runs.
+  const jobHandlers: Record<string, JobHandler> = { [MAIL_JOB]: mail.deliver };
+  const worker = createWorker({ queue, handlers: jobHandlers, logger: app.log });
+  const jobs: JobRegistry = {
+    register(type, handler) {
+      if (jobHandlers[type]) throw new Error(`Job type ${type} has two handlers.`);
+      jobHandlers[type] = handler;
+    },
+  };
+  const storage = createStorage(config);
   const fieldCrypto = createFieldCrypto(
     Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
   );
-  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions, fieldCrypto };
+  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions, fieldCrypto, storage, jobs };
   app.decorate('worker', worker);
   app.decorate('mail', mail);
+  app.decorate('storage', storage);
   app.addHook('onClose', async () => {
     await worker.stop();
     transport.close();
@@ -137,6 +151,9 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         clientsModule,
         clientEditModule,
         accountsModule,
+        documentsModule,
+        documentUploadModule,
+        documentFilesModule,
       ]) {
         await api.register(module, moduleDeps);
       }
@@ -155,5 +172,7 @@ declare module 'fastify' {
     /** The background job worker: started by server.ts, drained directly by tests. */
     worker: Worker;
     mail: ReturnType<typeof createMailService>;
+    /** Document files; tests read and plant blobs through it. */
+    storage: BlobStorage;
   }
 }

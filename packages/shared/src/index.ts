@@ -18,3 +18,5 @@ export * from './common/masks.js';
 export * from './accounts/accounts.schema.js';
 export * from './clients/client-edit.schema.js';
 export * from './clients/clients.schema.js';
+export * from './documents/documents.schema.js';
+export * from './documents/tag-selection.js';

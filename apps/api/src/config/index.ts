@@ -51,6 +51,15 @@ const envSchema = z.object({
   RUN_WORKER: bool.default(true),
   /** Built web app to serve; the API alone is served when the folder does not exist. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Where document files live: `local` (DATA_DIR/blobs, the default) or `s3` (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible stores (MinIO, R2, s3rver); leave unset for AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -89,5 +98,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     runWorker: values.RUN_WORKER,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+    storage: {
+      driver: values.STORAGE_DRIVER,
+      s3: {
+        bucket: values.S3_BUCKET,
+        region: values.S3_REGION,
+        endpoint: values.S3_ENDPOINT,
+        accessKeyId: values.S3_ACCESS_KEY_ID,
+        secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: values.S3_FORCE_PATH_STYLE,
+      },
+    },
   };
 }

@@ -2,6 +2,8 @@ import type { AppConfig } from '../config/index.js';
 import type { Db } from '../db/client.js';
 import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { JobQueue } from '../lib/jobs/job-queue.js';
+import type { JobHandler } from '../lib/jobs/worker.js';
+import type { BlobStorage } from '../lib/storage/index.js';
 import type { AuditLog } from './audit/audit.repository.js';
 import type { SessionsRepository } from './auth/sessions.repository.js';
 import type { MailService } from './mail/mail.service.js';
@@ -23,4 +25,12 @@ export interface ModuleDeps {
   sessions: SessionsRepository;
   /** Encryption at rest and blind indexes for sensitive fields (SSN, TIN, birth dates, bank numbers). */
   fieldCrypto: FieldCrypto;
+  /** Document files (DESIGN.md section 6). */
+  storage: BlobStorage;
+  /** Background work a module owns: its handlers run in the worker (`npm start` or `npm run worker`). */
+  jobs: JobRegistry;
+}
+
+export interface JobRegistry {
+  register(type: string, handler: JobHandler): void;
 }

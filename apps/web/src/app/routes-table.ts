@@ -46,6 +46,13 @@ export const ROUTES = {
   /** Query: serviceId, tagId (repeated). */
   ReceivedDocs: { path: '/received-docs', access: 'app', permission: 'received:list', titleKey: 'nav.receivedDocs' },
   MyUploads: { path: '/my-uploads', access: 'app', permission: 'my-upload:list', titleKey: 'nav.myUploads' },
+  /** One document: where a share e-mail to a portal user leads (after sign-in). */
+  Document: {
+    path: '/documents/:id',
+    access: 'app',
+    permission: 'my-upload:list|received:list',
+    titleKey: 'pages.document',
+  },
   Bookkeeping: { path: '/bookkeeping', access: 'app', permission: 'bookkeeping:list', titleKey: 'nav.bookkeeping' },
   Companies: { path: '/companies', access: 'app', permission: 'company:list', titleKey: 'nav.companies' },
   CompanyDetails: {
@@ -109,6 +116,8 @@ export const ROUTES = {
     titleKey: 'pages.customerOnboarding',
   },
   TaxPlanning: { path: '/tax-planning', access: 'public', titleKey: 'pages.taxPlanning' },
+  /** A share link for someone without a portal account (DESIGN.md section 6). */
+  SharedDocument: { path: '/shared-documents/:token', access: 'public', titleKey: 'pages.sharedDocument' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -17,6 +17,11 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   EditClient: () => import('./routes/app/edit-client').then((m) => ({ Component: m.EditClientRoute })),
   Accounts: () => import('./routes/app/accounts').then((m) => ({ Component: m.AccountsRoute })),
   Invitations: () => import('./routes/app/invitations').then((m) => ({ Component: m.InvitationsRoute })),
+  MyUploads: () => import('./routes/app/my-uploads').then((m) => ({ Component: m.MyUploadsRoute })),
+  ReceivedDocs: () => import('./routes/app/received-docs').then((m) => ({ Component: m.ReceivedDocsRoute })),
+  Document: () => import('./routes/app/document').then((m) => ({ Component: m.DocumentRoute })),
+  SharedDocument: () =>
+    import('./routes/public/shared-document').then((m) => ({ Component: m.SharedDocumentRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),

@@ -8,3 +8,4 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './account-tokens.js';
 export * from './reference.js';
+export * from './documents.js';

@@ -15,6 +15,7 @@ import {
   rolePermissions,
   roles,
   services,
+  tagActivatedGroups,
   tagGroups,
   tagServices,
   tags,
@@ -44,14 +45,20 @@ const SERVICES = [
   { name: 'bookkeeping', displayName: 'Bookkeeping', department: 'bookkeeping', color: '#43A047' },
 ] as const;
 
-const MAIN_TAGS: Array<{ name: string; displayName: string; services: string[] }> = [
-  { name: 'tax-return', displayName: 'Tax Return', services: ['tax'] },
-  { name: 'irs-state-letter', displayName: 'IRS/State Letter', services: ['tax', 'payroll'] },
-  { name: 'license', displayName: 'License', services: ['tax', 'bookkeeping'] },
-  { name: 'annual-financials', displayName: 'Annual Financials', services: ['bookkeeping'] },
-  { name: 'bank-statement', displayName: 'bank statement', services: ['bookkeeping'] },
-  { name: 'payroll-report', displayName: 'Payroll Report', services: ['payroll'] },
-  { name: 'other-documents', displayName: 'Other Documents', services: ['tax', 'payroll', 'bookkeeping'] },
+/** `activates`: the tag groups choosing the tag makes available (and then required) on upload. */
+const MAIN_TAGS: Array<{ name: string; displayName: string; services: string[]; activates: string[] }> = [
+  { name: 'tax-return', displayName: 'Tax Return', services: ['tax'], activates: ['year'] },
+  { name: 'irs-state-letter', displayName: 'IRS/State Letter', services: ['tax', 'payroll'], activates: [] },
+  { name: 'license', displayName: 'License', services: ['tax', 'bookkeeping'], activates: [] },
+  { name: 'annual-financials', displayName: 'Annual Financials', services: ['bookkeeping'], activates: ['year'] },
+  { name: 'bank-statement', displayName: 'bank statement', services: ['bookkeeping'], activates: ['quarter', 'year'] },
+  { name: 'payroll-report', displayName: 'Payroll Report', services: ['payroll'], activates: ['quarter', 'year'] },
+  {
+    name: 'other-documents',
+    displayName: 'Other Documents',
+    services: ['tax', 'payroll', 'bookkeeping'],
+    activates: [],
+  },
 ];
 
 /** The demo cohorts: b1g1, b1g2, b1g3, each with one user per role. */
@@ -146,6 +153,12 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
           t.services.map((s) => ({ tagId: mainTagRows[index]!.id, serviceId: serviceId(s) })),
         ),
       );
+    const groupIdByName = { quarter: quarterGroup!.id, year: yearGroup!.id } as Record<string, number>;
+    await tx.insert(tagActivatedGroups).values(
+      MAIN_TAGS.flatMap((t, index) =>
+        t.activates.map((group) => ({ tagId: mainTagRows[index]!.id, tagGroupId: groupIdByName[group]! })),
+      ),
+    );
     await tx.insert(tags).values([
       ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({
         tagGroupId: quarterGroup!.id,

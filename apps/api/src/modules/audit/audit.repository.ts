@@ -50,6 +50,20 @@ export const AUDIT_ACTION = {
   clientDeleted: 'client.deleted',
   clientsExported: 'client.exported',
   clientsEmailed: 'client.emailed',
+  documentsUploaded: 'document.uploaded',
+  documentViewed: 'document.viewed',
+  documentPreviewed: 'document.previewed',
+  documentDownloaded: 'document.downloaded',
+  /** One event per document inside a zip download. */
+  documentZipped: 'document.zip-downloaded',
+  documentUpdated: 'document.updated',
+  documentDeleted: 'document.deleted',
+  documentStatusChanged: 'document.status-changed',
+  documentCommented: 'document.commented',
+  documentShared: 'document.shared',
+  documentShareRevoked: 'document.share-revoked',
+  /** Someone without a portal account downloaded through a share link. */
+  documentShareDownloaded: 'document.share-downloaded',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

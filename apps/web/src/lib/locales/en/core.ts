@@ -42,6 +42,8 @@ export const core = {
     companyFormationNonResident: 'Non-resident company formation',
     customerOnboarding: 'Customer onboarding',
     taxPlanning: 'Tax planning',
+    document: 'Document',
+    sharedDocument: 'Shared document',
   },
   header: {
     userMenu: 'Open user menu',

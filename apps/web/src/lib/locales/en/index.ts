@@ -2,6 +2,8 @@ import { core } from './core';
 import { clients } from './clients';
 import { clientEdit } from './client-edit';
 import { common } from './common';
+import { documentUpload } from './document-upload';
+import { documents } from './documents';
 import { home } from './home';
 import { invitations } from './invitations';
 import { password } from './password';
@@ -21,6 +23,8 @@ export const en = {
   clients,
   clientEdit,
   common,
+  documents,
+  documentUpload,
   home,
   invitations,
   password,
