@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema/index.js';
+import { clientCollaboratorServices, clientServices, services, users } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
 import { ACTORS, type Actor, type MatrixFixture, type MatrixRow } from '../testing/authorization-matrix.js';
 import { createClient, createUser } from '../testing/factories.js';
@@ -46,7 +46,20 @@ beforeAll(async () => {
       .where(eq(users.username, login.replace(/@gmail\.com$/, '')));
     userIds[actor] = row!.id;
   }
-  fixture = { db, clientA: clientA.id, clientB: clientB.id, userIds };
+  const [tax] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'tax'));
+  for (const clientId of [clientA.id, clientB.id])
+    await db.insert(clientServices).values({ clientId, serviceId: tax!.id });
+  await db
+    .insert(clientCollaboratorServices)
+    .values({ clientId: clientA.id, userId: collaboratorA.id, serviceId: tax!.id });
+  for (const [userId, clientId] of [
+    [ownerA.id, clientA.id],
+    [collaboratorA.id, clientA.id],
+    [ownerB.id, clientB.id],
+  ] as const) {
+    await db.update(users).set({ currentClientId: clientId }).where(eq(users.id, userId));
+  }
+  fixture = { db, clientA: clientA.id, clientB: clientB.id, userIds, serviceId: tax!.id, storage: t.app.storage };
   for (const [actor, [login, password]] of credentials) sessions.set(actor, await signIn(t.app, login, password));
 });
 afterAll(() => t.close());
@@ -64,11 +77,12 @@ describe('authorization matrix', () => {
       it(`${row.method} ${row.route} as ${actor} -> ${row.expect[actor]}`, async () => {
         const session = await sessionFor(actor, row);
         const body = row.body ? await row.body(fixture, actor) : undefined;
+        const raw = row.raw ? await row.raw(fixture, actor) : undefined;
         const response = await t.app.inject({
           method: row.method,
           url: row.url ? await row.url(fixture, actor) : row.route,
-          headers: session ? { authorization: `Bearer ${session.accessToken}` } : {},
-          ...(body === undefined ? {} : { payload: body as object }),
+          headers: { ...raw?.headers, ...(session ? { authorization: `Bearer ${session.accessToken}` } : {}) },
+          ...(raw ? { payload: raw.payload } : body === undefined ? {} : { payload: body as object }),
         });
         expect(response.statusCode, response.body).toBe(row.expect[actor]);
       });

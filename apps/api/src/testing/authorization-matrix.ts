@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { BlobStorage } from '../lib/storage/index.js';
 
 /**
  * The authorization matrix: routes x actors -> expected status. Each feature keeps its rows in
@@ -25,6 +26,10 @@ export interface MatrixFixture {
   /** A business client owned by ownerB. */
   clientB: number;
   userIds: Record<Exclude<Actor, 'anonymous'>, number>;
+  /** The demo "Tax" service: a service of clientA and clientB, granted to collaboratorA. */
+  serviceId: number;
+  /** Client users act for their own client: ownerA and collaboratorA for clientA, ownerB for clientB. */
+  storage: BlobStorage;
 }
 
 export interface MatrixRow {
@@ -35,6 +40,13 @@ export interface MatrixRow {
   url?: (f: MatrixFixture, actor: Actor) => string | Promise<string>;
   /** JSON body; called once per actor. */
   body?: (f: MatrixFixture, actor: Actor) => unknown;
+  /** A raw body with its headers (multipart uploads); called once per actor. */
+  raw?: (
+    f: MatrixFixture,
+    actor: Actor,
+  ) =>
+    | { payload: Buffer; headers: Record<string, string> }
+    | Promise<{ payload: Buffer; headers: Record<string, string> }>;
   /** The call ends the caller's session (logout, password change): sign in afresh for it. */
   endsSession?: boolean;
   expect: Record<Actor, number>;
