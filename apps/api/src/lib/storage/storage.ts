@@ -80,3 +80,12 @@ export class MeasuringStream extends Transform {
     return { size: this.size, sha256: this.hash.digest('hex') };
   }
 }
+
+/**
+ * Job that removes a blob whose row is gone (payload `{ storageKey }`). Enqueued in the same
+ * transaction that deletes the `stored_files` row, so a crash never leaves an orphan behind.
+ */
+export const DELETE_BLOB_JOB = 'storage.delete-blob';
+export interface DeleteBlobPayload {
+  storageKey: string;
+}
