@@ -122,9 +122,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'reconciliation',
   ],
   [ROLE_NAME.client]: [
+    // Not received:change-status: the status is the firm's work tracker, hidden from clients (spec 02).
     'received:list',
     'received:edit',
-    'received:change-status',
     'my-upload',
     'invitation:list',
     'invitation:send',
