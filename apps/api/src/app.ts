@@ -20,7 +20,10 @@ import { myClientsRoutes } from './modules/my-clients/my-clients.routes.js';
 import { createMyClientsRepository } from './modules/my-clients/my-clients.repository.js';
 import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
+import { announcementsModule } from './modules/announcements/announcements.module.js';
+import { bookkeepingModule } from './modules/bookkeeping/bookkeeping.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
+import { couponsModule } from './modules/coupons/coupons.module.js';
 import { accountsModule } from './modules/my-clients/accounts.module.js';
 import { clientEditModule } from './modules/client-edit/client-edit.module.js';
 import { clientsModule } from './modules/clients/clients.module.js';
@@ -154,6 +157,9 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         documentsModule,
         documentUploadModule,
         documentFilesModule,
+        announcementsModule,
+        couponsModule,
+        bookkeepingModule,
       ]) {
         await api.register(module, moduleDeps);
       }

@@ -20,3 +20,6 @@ export * from './clients/client-edit.schema.js';
 export * from './clients/clients.schema.js';
 export * from './documents/documents.schema.js';
 export * from './documents/tag-selection.js';
+export * from './announcements/announcements.schema.js';
+export * from './coupons/coupons.schema.js';
+export * from './bookkeeping/bookkeeping.schema.js';

@@ -20,8 +20,10 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   MyUploads: () => import('./routes/app/my-uploads').then((m) => ({ Component: m.MyUploadsRoute })),
   ReceivedDocs: () => import('./routes/app/received-docs').then((m) => ({ Component: m.ReceivedDocsRoute })),
   Document: () => import('./routes/app/document').then((m) => ({ Component: m.DocumentRoute })),
-  SharedDocument: () =>
-    import('./routes/public/shared-document').then((m) => ({ Component: m.SharedDocumentRoute })),
+  SharedDocument: () => import('./routes/public/shared-document').then((m) => ({ Component: m.SharedDocumentRoute })),
+  Announcements: () => import('./routes/app/announcements').then((m) => ({ Component: m.AnnouncementsRoute })),
+  Coupons: () => import('./routes/app/coupons').then((m) => ({ Component: m.CouponsRoute })),
+  Bookkeeping: () => import('./routes/app/bookkeeping').then((m) => ({ Component: m.BookkeepingRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),

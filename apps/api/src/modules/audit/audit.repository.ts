@@ -64,6 +64,14 @@ export const AUDIT_ACTION = {
   documentShareRevoked: 'document.share-revoked',
   /** Someone without a portal account downloaded through a share link. */
   documentShareDownloaded: 'document.share-downloaded',
+  announcementCreated: 'announcement.created',
+  announcementActivated: 'announcement.activated',
+  announcementDeactivated: 'announcement.deactivated',
+  announcementAcknowledged: 'announcement.acknowledged',
+  couponCreated: 'coupon.created',
+  couponActivated: 'coupon.activated',
+  couponDeactivated: 'coupon.deactivated',
+  bookkeepingUpdated: 'bookkeeping.updated',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

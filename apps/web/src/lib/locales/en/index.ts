@@ -1,4 +1,7 @@
 import { core } from './core';
+import { announcements } from './announcements';
+import { bookkeeping } from './bookkeeping';
+import { coupons } from './coupons';
 import { clients } from './clients';
 import { clientEdit } from './client-edit';
 import { common } from './common';
@@ -20,6 +23,9 @@ import { users } from './users';
  */
 export const en = {
   ...core,
+  announcements,
+  bookkeeping,
+  coupons,
   clients,
   clientEdit,
   common,

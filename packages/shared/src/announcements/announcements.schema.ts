@@ -1,0 +1,2 @@
+/** Contract of the announcements feature (issue 7). */
+export {};

@@ -1,0 +1,2 @@
+/** Contract of the bookkeeping feature (issue 7). */
+export {};

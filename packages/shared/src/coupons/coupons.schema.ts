@@ -1,0 +1,2 @@
+/** Contract of the coupons feature (issue 7). */
+export {};
