@@ -37,6 +37,11 @@ describe('every API route declares who may call it', () => {
         'POST /api/v1/identity/register/client',
         // Reference data for the public company-formation and onboarding pages.
         'GET /api/v1/company/states/all',
+        // Coupon verification for the public company-formation payment page; throttled per IP.
+        'GET /api/v1/company/coupons/:code/verify',
+        // A document share link for someone without an account: the token is the credential.
+        'GET /api/v1/document/shared/:token',
+        'GET /api/v1/document/shared/:token/download',
       ].sort(),
     );
   });

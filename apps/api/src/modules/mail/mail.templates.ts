@@ -90,6 +90,25 @@ export const MAIL_TEMPLATES = {
       action: { label: 'Choose a new password', url: data.resetUrl },
       footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
     }),
+  /**
+   * A document shared by e-mail: always a link, never the file. `expiresAt` is set for links that
+   * work without an account (they expire); sign-in links have none.
+   */
+  documentShared: (data: { senderName: string; documentName: string; url: string; expiresAt?: Date }) =>
+    render({
+      subject: `${data.senderName} shared a document with you`,
+      heading: `${data.senderName} shared a document with you`,
+      paragraphs: [
+        `${data.senderName} shared "${data.documentName}" with you in the ${BRAND.name} client portal.`,
+        data.expiresAt
+          ? 'Open it with the button below. The link is for you only; please do not forward it.'
+          : 'Sign in to open it with the button below.',
+      ],
+      action: { label: 'Open the document', url: data.url },
+      footnote: data.expiresAt
+        ? `The link works until ${data.expiresAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`
+        : undefined,
+    }),
   /** The bulk e-mail to clients (spec 02): `bodyHtml` must already be sanitised by the sender. */
   clientMessage: (data: { subject: string; clientName: string; bodyHtml: string; bodyText: string }) =>
     render({
