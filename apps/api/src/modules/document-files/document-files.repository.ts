@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents, documentShares, documents, storedFiles, users } from '../../db/schema/index.js';
-import type { RequestContext } from '../../lib/request-context.js';
-import type { AuditEventInput } from '../audit/audit.repository.js';
+import { documentShares, documents, storedFiles, users } from '../../db/schema/index.js';
 
 export type DocumentFilesRepository = ReturnType<typeof createDocumentFilesRepository>;
 
@@ -117,28 +115,6 @@ export function createDocumentFilesRepository({ db }: { db: DbOrTx }) {
         .where(and(eq(documentShares.id, shareId), isNull(documentShares.revokedAt)))
         .returning({ id: documentShares.id });
       return rows.length > 0;
-    },
-
-    /**
-     * Many audit events of one request in one statement: a 100-document zip must start within
-     * 200 ms (issue 5), and 100 single-row inserts alone take longer. Same columns as AuditLog.record;
-     * belongs there as a `recordMany` once that file's owner adds it.
-     */
-    async insertAuditEvents(context: RequestContext, events: AuditEventInput[], tx: DbOrTx = db): Promise<void> {
-      if (events.length === 0) return;
-      await tx.insert(auditEvents).values(
-        events.map((event) => ({
-          action: event.action,
-          actorUserId: event.actorUserId ?? null,
-          objectType: event.objectType ?? null,
-          objectId: event.objectId === undefined ? null : String(event.objectId),
-          clientId: event.clientId ?? null,
-          details: event.details ?? null,
-          ipAddress: context.ipAddress,
-          userAgent: context.userAgent,
-          requestId: context.requestId,
-        })),
-      );
     },
 
     /** A token link still usable now: not revoked, not expired. */

@@ -157,7 +157,7 @@ export function createDocumentFilesService(deps: {
     ): Promise<{ stream: Readable; fileName: string; size: number | null }> {
       const found = await files.findFiles(ids, await callerScope(principal));
       if (found.length !== ids.length) throw new NotFoundError('Document not found.');
-      await files.insertAuditEvents(
+      await audit.recordMany(
         context,
         found.map((file) => ({
           action: AUDIT_ACTION.documentZipped,
