@@ -1,8 +1,11 @@
 import { loadConfig } from './config/index.js';
 import { createDatabase } from './db/client.js';
 import { DEMO_SIGN_INS, seedDemoFirm } from './db/seed/demo.js';
+import { seedDemoDocuments } from './db/seed/demo-documents.js';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { createJobQueue } from './lib/jobs/job-queue.js';
+import { scheduleOrphanReconciler } from './modules/document-upload/blob-jobs.js';
 import path from 'node:path';
 
 /** Process entry: configuration, database, migrations, demo seed, HTTP server, graceful shutdown. */
@@ -18,6 +21,10 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoFirm(database.db) : false;
 
   const app = await buildApp({ database, config });
+  // After the app: the documents' blobs go to the storage it was configured with.
+  if (seeded) await seedDemoDocuments(database.db, app.storage);
+  // Queued even when workers run apart: whichever worker claims it keeps the hourly chain going.
+  await scheduleOrphanReconciler(createJobQueue({ db: database.db }));
   if (config.runWorker) app.worker.start();
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { ListTagGroupsQuery } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { services, tagActivatedGroups, tagGroups, tags, tagServices } from '../../db/schema/index.js';
+import { documentTags, services, tagActivatedGroups, tagGroups, tags, tagServices } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
 
 export type TagsRepository = ReturnType<typeof createTagsRepository>;
@@ -196,6 +196,17 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
 
     async setTagActive(id: number, isActive: boolean, tx: DbOrTx = db) {
       await tx.update(tags).set({ isActive }).where(eq(tags.id, id));
+    },
+
+    /** Whether a document carries the tag (or, for a group, any of its tags): those cannot be deleted. */
+    async isInUseByDocuments(by: { tagId: number } | { tagGroupId: number }, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ one: documentTags.tagId })
+        .from(documentTags)
+        .innerJoin(tags, eq(tags.id, documentTags.tagId))
+        .where('tagId' in by ? eq(documentTags.tagId, by.tagId) : eq(tags.tagGroupId, by.tagGroupId))
+        .limit(1);
+      return row !== undefined;
     },
 
     async deleteTag(id: number, tx: DbOrTx = db): Promise<boolean> {

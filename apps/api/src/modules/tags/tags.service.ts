@@ -22,6 +22,29 @@ export interface Actor {
 }
 
 const TAG_GROUP = 'tag-group';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * document_tags.tagId is ON DELETE RESTRICT: a tag on a document keeps its meaning in that
+ * document's history. The check answers clearly; the constraint still decides a race.
+ */
+async function refusingInUse<T>(message: string, isInUse: () => Promise<boolean>, run: () => Promise<T>): Promise<T> {
+  if (await isInUse()) throw new ConflictError(message);
+  try {
+    return await run();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new ConflictError(message);
+    throw error;
+  }
+}
 const TAG = 'tag';
 
 function takenMessage(value: string): string {
@@ -211,16 +234,18 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       });
     },
 
-    /**
-     * Its tags go with it (cascade). Once documents carry tags, a group or tag in use will be refused
-     * here instead.
-     */
+    /** Its tags go with it (cascade), unless a document carries one of them (409). */
     async deleteGroup(actor: Actor, id: number): Promise<void> {
       const existing = await requireGroup(id);
-      await db.transaction(async (tx) => {
-        if (!(await tags.deleteGroup(id, tx))) throw new NotFoundError('Tag group not found.');
-        await record(actor, AUDIT_ACTION.tagGroupDeleted, TAG_GROUP, id, { name: existing.name }, tx);
-      });
+      await refusingInUse(
+        `${existing.displayName} has tags used by documents; deactivate them instead.`,
+        () => tags.isInUseByDocuments({ tagGroupId: id }),
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await tags.deleteGroup(id, tx))) throw new NotFoundError('Tag group not found.');
+            await record(actor, AUDIT_ACTION.tagGroupDeleted, TAG_GROUP, id, { name: existing.name }, tx);
+          }),
+      );
     },
 
     /** The list must name every group exactly once, so a stale screen cannot drop a group from the order. */
@@ -287,19 +312,25 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       });
     },
 
+    /** Refused (409) while a document carries the tag. */
     async deleteTag(actor: Actor, id: number): Promise<void> {
       const existing = await requireTag(id);
-      await db.transaction(async (tx) => {
-        if (!(await tags.deleteTag(id, tx))) throw new NotFoundError('Tag not found.');
-        await record(
-          actor,
-          AUDIT_ACTION.tagDeleted,
-          TAG,
-          id,
-          { tagGroupId: existing.tagGroupId, name: existing.name },
-          tx,
-        );
-      });
+      await refusingInUse(
+        `${existing.displayName} is used by documents; deactivate it instead.`,
+        () => tags.isInUseByDocuments({ tagId: id }),
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await tags.deleteTag(id, tx))) throw new NotFoundError('Tag not found.');
+            await record(
+              actor,
+              AUDIT_ACTION.tagDeleted,
+              TAG,
+              id,
+              { tagGroupId: existing.tagGroupId, name: existing.name },
+              tx,
+            );
+          }),
+      );
     },
 
     /** Idempotent: activating an active tag answers with the tag and records nothing. */

@@ -1,0 +1,358 @@
+import { and, asc, count, eq, exists, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { type DocumentSortKey } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clientServices,
+  clients,
+  documentComments,
+  documentTags,
+  documents,
+  services,
+  storedFiles,
+  tagActivatedGroups,
+  tagGroups,
+  tagServices,
+  tags,
+  users,
+} from '../../db/schema/index.js';
+import { containsIgnoreCase } from '../../lib/list-query.js';
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+export type DocumentRow = Awaited<ReturnType<DocumentsRepository['findPage']>>[number];
+
+/** The list's filters, resolved by the service (scope, side, tag groups, whole-day bounds). */
+export interface DocumentListFilters {
+  /** documentScope AND documentSide of document-access. */
+  scope?: SQL;
+  clientId?: number;
+  displayName?: string;
+  /** Tag ids per tag group: a document needs one of each group's ids. */
+  tagsByGroup?: number[][];
+  serviceId?: number;
+  status?: number;
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdBefore?: Date;
+  creatorUserId?: number;
+}
+
+export interface DocumentListSort {
+  sortedBy?: DocumentSortKey;
+  sortedDesc?: boolean;
+}
+
+const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+function listWhere(db: DbOrTx, f: DocumentListFilters): SQL | undefined {
+  return and(
+    f.scope,
+    f.clientId === undefined ? undefined : eq(documents.clientId, f.clientId),
+    f.displayName ? containsIgnoreCase(documents.displayName, f.displayName) : undefined,
+    ...(f.tagsByGroup ?? []).map((tagIds) =>
+      exists(
+        db
+          .select({ one: documentTags.tagId })
+          .from(documentTags)
+          .where(and(eq(documentTags.documentId, documents.id), inArray(documentTags.tagId, tagIds))),
+      ),
+    ),
+    f.serviceId === undefined ? undefined : eq(documents.serviceId, f.serviceId),
+    f.status === undefined ? undefined : eq(documents.status, f.status),
+    f.createdFrom ? gte(documents.createdAt, f.createdFrom) : undefined,
+    f.createdBefore ? lt(documents.createdAt, f.createdBefore) : undefined,
+    f.creatorUserId === undefined ? undefined : eq(documents.creatorUserId, f.creatorUserId),
+  );
+}
+
+const SORTABLE: Record<DocumentSortKey, SQL | AnyColumn> = {
+  displayName: sql`lower(${documents.displayName})`,
+  client: sql`lower(${clients.name})`,
+  service: sql`lower(${services.displayName})`,
+  creationTime: documents.createdAt,
+  status: documents.status,
+  creator: sql`lower(${users.firstName} || ' ' || ${users.lastName})`,
+};
+
+/**
+ * The tie-breaker follows the sort's direction, and NULLS placement matches the indexes (created_at
+ * DESC NULLS LAST, id DESC NULLS LAST; both columns are NOT NULL, but the planner matches index order
+ * literally), so the default order, newest first, is read straight off an index and a page needs no
+ * sort step. Ascending reads the same index backwards.
+ */
+function orderOf(sort: DocumentListSort): SQL[] {
+  const column = sort.sortedBy ? SORTABLE[sort.sortedBy] : documents.createdAt;
+  const descending = sort.sortedBy ? Boolean(sort.sortedDesc) : true;
+  const direction = descending ? sql`desc nulls last` : sql`asc nulls first`;
+  return [sql`${column} ${direction}`, sql`${documents.id} ${direction}`];
+}
+
+const rowColumns = {
+  id: documents.id,
+  displayName: documents.displayName,
+  clientId: documents.clientId,
+  clientName: clients.name,
+  serviceId: documents.serviceId,
+  serviceDisplayName: services.displayName,
+  serviceColor: services.color,
+  description: documents.description,
+  status: documents.status,
+  createdAt: documents.createdAt,
+  creatorUserId: documents.creatorUserId,
+  creatorFullName: fullNameOf,
+  numberOfComments: documents.numberOfComments,
+  uploadedByClientSide: documents.uploadedByClientSide,
+  uploadedOnBehalfOfClient: documents.uploadedOnBehalfOfClient,
+  fileId: documents.fileId,
+  fileName: storedFiles.fileName,
+  contentType: storedFiles.contentType,
+  size: storedFiles.size,
+  sha256: storedFiles.sha256,
+  storageKey: storedFiles.storageKey,
+};
+
+export function createDocumentsRepository({ db }: { db: DbOrTx }) {
+  const selectRows = (tx: DbOrTx) =>
+    tx
+      .select(rowColumns)
+      .from(documents)
+      .innerJoin(clients, eq(clients.id, documents.clientId))
+      .innerJoin(services, eq(services.id, documents.serviceId))
+      .innerJoin(users, eq(users.id, documents.creatorUserId))
+      .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId));
+
+  return {
+    findPage(filters: DocumentListFilters, sort: DocumentListSort, page: { limit: number; offset: number }, tx = db) {
+      return selectRows(tx)
+        .where(listWhere(tx, filters))
+        .orderBy(...orderOf(sort))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    /** Only the documents table (and the tag EXISTS): the joins of a page are not needed to count. */
+    async count(filters: DocumentListFilters, tx = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(documents).where(listWhere(tx, filters));
+      return row?.n ?? 0;
+    },
+
+    async findOne(id: number, scope: SQL | undefined, tx = db) {
+      const [row] = await selectRows(tx)
+        .where(and(eq(documents.id, id), scope))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The tags of these documents with their groups, for a whole page in one query. */
+    async findTags(documentIds: number[], tx = db) {
+      if (documentIds.length === 0) return [];
+      return tx
+        .select({
+          documentId: documentTags.documentId,
+          id: tags.id,
+          displayName: tags.displayName,
+          tagGroupId: tagGroups.id,
+          tagGroupDisplayName: tagGroups.displayName,
+          tagGroupColor: tagGroups.color,
+          isMainTagGroup: tagGroups.isMainTagGroup,
+        })
+        .from(documentTags)
+        .innerJoin(tags, eq(tags.id, documentTags.tagId))
+        .innerJoin(tagGroups, eq(tagGroups.id, tags.tagGroupId))
+        .where(inArray(documentTags.documentId, documentIds))
+        .orderBy(asc(tagGroups.ordinal), asc(tagGroups.id), sql`lower(${tags.displayName})`, asc(tags.id));
+    },
+
+    /** The group of each existing tag among `tagIds`. */
+    findTagGroupIds(tagIds: number[], tx = db) {
+      if (tagIds.length === 0) return Promise.resolve([]);
+      return tx.select({ id: tags.id, tagGroupId: tags.tagGroupId }).from(tags).where(inArray(tags.id, tagIds));
+    },
+
+    findTagGroups(tx = db) {
+      return tx
+        .select({
+          id: tagGroups.id,
+          displayName: tagGroups.displayName,
+          color: tagGroups.color,
+          isMainTagGroup: tagGroups.isMainTagGroup,
+        })
+        .from(tagGroups)
+        .orderBy(asc(tagGroups.ordinal), asc(tagGroups.id));
+    },
+
+    /** Active tags, plus any of `alsoTagIds` (tags a document already carries, even if since deactivated). */
+    async findPickableTags(alsoTagIds: number[] = [], tx = db) {
+      const tagRows = await tx
+        .select({ id: tags.id, displayName: tags.displayName, tagGroupId: tags.tagGroupId })
+        .from(tags)
+        .where(
+          alsoTagIds.length > 0 ? or(eq(tags.isActive, true), inArray(tags.id, alsoTagIds)) : eq(tags.isActive, true),
+        )
+        .orderBy(sql`lower(${tags.displayName})`, asc(tags.id));
+      const ids = tagRows.map((tag) => tag.id);
+      if (ids.length === 0) return [];
+      const [serviceLinks, groupLinks] = await Promise.all([
+        tx
+          .select({ tagId: tagServices.tagId, id: tagServices.serviceId })
+          .from(tagServices)
+          .where(inArray(tagServices.tagId, ids))
+          .orderBy(asc(tagServices.serviceId)),
+        tx
+          .select({ tagId: tagActivatedGroups.tagId, id: tagActivatedGroups.tagGroupId })
+          .from(tagActivatedGroups)
+          .where(inArray(tagActivatedGroups.tagId, ids))
+          .orderBy(asc(tagActivatedGroups.tagGroupId)),
+      ]);
+      return tagRows.map((tag) => ({
+        ...tag,
+        servicesItDepends: serviceLinks.filter((link) => link.tagId === tag.id).map((link) => link.id),
+        tagGroupsItActivates: groupLinks.filter((link) => link.tagId === tag.id).map((link) => link.id),
+      }));
+    },
+
+    async findTagIdsOf(documentId: number, tx = db): Promise<number[]> {
+      const rows = await tx
+        .select({ tagId: documentTags.tagId })
+        .from(documentTags)
+        .where(eq(documentTags.documentId, documentId));
+      return rows.map((row) => row.tagId);
+    },
+
+    /** Whether the service is active and one the client has. */
+    async isActiveServiceOfClient(clientId: number, serviceId: number, tx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ one: clientServices.serviceId })
+        .from(clientServices)
+        .innerJoin(services, eq(services.id, clientServices.serviceId))
+        .where(
+          and(
+            eq(clientServices.clientId, clientId),
+            eq(clientServices.serviceId, serviceId),
+            eq(services.isActive, true),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async update(
+      id: number,
+      values: { displayName: string; clientId: number; serviceId: number; description: string | null },
+      tagIds: number[],
+      tx: DbOrTx,
+    ): Promise<void> {
+      await tx
+        .update(documents)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(documents.id, id));
+      await tx.delete(documentTags).where(eq(documentTags.documentId, id));
+      if (tagIds.length > 0) await tx.insert(documentTags).values(tagIds.map((tagId) => ({ documentId: id, tagId })));
+    },
+
+    /** Locks the rows, so a concurrent change cannot slip between reading and writing them. */
+    lockForChange(ids: number[], tx: DbOrTx) {
+      return tx
+        .select({
+          id: documents.id,
+          clientId: documents.clientId,
+          status: documents.status,
+          fileId: documents.fileId,
+          storageKey: storedFiles.storageKey,
+        })
+        .from(documents)
+        .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
+        .where(inArray(documents.id, ids))
+        .orderBy(asc(documents.id))
+        .for('update', { of: documents });
+    },
+
+    /** Tags, comments and shares go with them (ON DELETE CASCADE); then the file rows. */
+    async delete(ids: number[], fileIds: number[], tx: DbOrTx): Promise<void> {
+      await tx.delete(documents).where(inArray(documents.id, ids));
+      if (fileIds.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
+    },
+
+    async setStatus(ids: number[], status: number, tx: DbOrTx): Promise<void> {
+      await tx
+        .update(documents)
+        .set({ status, updatedAt: sql`now()` })
+        .where(inArray(documents.id, ids));
+    },
+
+    /** A comment per document, with the documents' counters kept in step. */
+    async insertComments(documentIds: number[], commentText: string, creatorUserId: number, tx: DbOrTx) {
+      if (documentIds.length === 0) return [];
+      const rows = await tx
+        .insert(documentComments)
+        .values(documentIds.map((documentId) => ({ documentId, commentText, creatorUserId })))
+        .returning({ id: documentComments.id, documentId: documentComments.documentId });
+      await tx
+        .update(documents)
+        .set({ numberOfComments: sql`${documents.numberOfComments} + 1` })
+        .where(inArray(documents.id, documentIds));
+      return rows;
+    },
+
+    findComments(documentId: number, commentId?: number, tx = db) {
+      return tx
+        .select({
+          id: documentComments.id,
+          commentText: documentComments.commentText,
+          createdAt: documentComments.createdAt,
+          creatorUserId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(documentComments)
+        .innerJoin(users, eq(users.id, documentComments.creatorUserId))
+        .where(
+          and(
+            eq(documentComments.documentId, documentId),
+            commentId === undefined ? undefined : eq(documentComments.id, commentId),
+          ),
+        )
+        .orderBy(asc(documentComments.createdAt), asc(documentComments.id));
+    },
+
+    /**
+     * Users who uploaded a document in scope, by name. Scanning users with a semi-join on the
+     * creator index stays cheap however many documents there are.
+     */
+    findUploaders(scope: SQL | undefined, text: string | undefined, limit: number, tx = db) {
+      return tx
+        .select({ id: users.id, fullName: fullNameOf })
+        .from(users)
+        .where(
+          and(
+            exists(
+              tx
+                .select({ one: documents.id })
+                .from(documents)
+                .where(and(eq(documents.creatorUserId, users.id), scope)),
+            ),
+            text
+              ? or(
+                  containsIgnoreCase(users.firstName, text),
+                  containsIgnoreCase(users.lastName, text),
+                  containsIgnoreCase(fullNameOf, text),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+        .limit(limit);
+    },
+
+    /** The lowest-id active service of the user's department (an employee's default filter), if any. */
+    async findDepartmentDefaultServiceId(userId: number, tx = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: services.id })
+        .from(users)
+        .innerJoin(services, eq(services.departmentId, users.departmentId))
+        .where(and(eq(users.id, userId), eq(services.isActive, true)))
+        .orderBy(asc(services.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+  };
+}
