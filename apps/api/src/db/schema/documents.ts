@@ -71,6 +71,15 @@ export const documents = pgTable(
     index('documents_side_created_idx').on(t.uploadedByClientSide, t.createdAt.desc(), t.id.desc()),
     index('documents_client_side_created_idx').on(t.clientId, t.uploadedByClientSide, t.createdAt.desc()),
     index('documents_service_side_created_idx').on(t.serviceId, t.uploadedByClientSide, t.createdAt.desc()),
+    // Service and status together (an employee's default service filter plus a status): the page and
+    // its count are both read from this index alone.
+    index('documents_service_side_status_created_idx').on(
+      t.serviceId,
+      t.uploadedByClientSide,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('documents_creator_idx').on(t.creatorUserId),
     index('documents_status_idx').on(t.uploadedByClientSide, t.status, t.createdAt.desc()),
     index('documents_file_idx').on(t.fileId),

@@ -9,3 +9,6 @@ export * from './mail.js';
 export * from './account-tokens.js';
 export * from './reference.js';
 export * from './documents.js';
+export * from './coupons.js';
+export * from './bookkeeping.js';
+export * from './announcements.js';

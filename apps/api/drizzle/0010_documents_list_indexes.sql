@@ -1,0 +1,1 @@
+CREATE INDEX "documents_service_side_status_created_idx" ON "documents" USING btree ("service_id","uploaded_by_client_side","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
