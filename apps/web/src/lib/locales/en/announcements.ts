@@ -1,4 +1,70 @@
-/** Texts of the announcements screen (issue 7). */
+/** Texts of the announcements screen and the confirmation after sign-in (spec 02 Announcements, spec 01 section 4.5). */
 export const announcements = {
-  title: 'announcements',
+  title: 'Announcements',
+  actions: {
+    create: 'Create announcement',
+    open: 'Open announcement {{title}}',
+    rowActions: 'Actions for {{title}}',
+  },
+  columns: {
+    title: 'Title',
+    expirationDate: 'Expiration date',
+    creationDate: 'Creation date',
+    actions: 'Actions',
+  },
+  noExpiration: 'No expiration date',
+  form: {
+    title: 'Create announcement',
+    announcementTitle: 'Title',
+    body: 'Body',
+    acknowledgmentText: 'Acknowledgment text',
+    expirationDate: 'Expiration date',
+    expirationHint: 'Optional. Shown through the end of this day (UTC).',
+    clearExpirationDate: 'Clear expiration date',
+    loadingEditor: 'Loading editor',
+    submit: 'Create',
+  },
+  validation: {
+    expirationInPast: 'The expiration date cannot be earlier than today',
+    invalidDate: 'Enter a valid date',
+  },
+  details: {
+    title: 'Announcement',
+    status: 'Status',
+    expirationDate: 'Expiration date',
+    creationDate: 'Created',
+    body: 'Body',
+    acknowledgmentText: 'Acknowledgment text',
+  },
+  acknowledgements: {
+    title: 'Acknowledgements',
+    acknowledged: 'Acknowledged',
+    pending: 'Not yet acknowledged',
+    user: 'User',
+    client: 'Client',
+    time: 'Acknowledged at',
+    none: 'No one has acknowledged this announcement yet.',
+    nonePending: 'Every client user has acknowledged this announcement.',
+  },
+  confirm: {
+    activateTitle: 'Activate announcement',
+    activate: 'Are you sure you want to activate the announcement {{title}}?',
+    deactivateTitle: 'Deactivate announcement',
+    deactivate: 'Are you sure you want to deactivate the announcement {{title}}?',
+  },
+  acknowledge: {
+    progress: 'Announcement {{current}} of {{total}}',
+    forClients: 'Your confirmation applies to: {{clients}}',
+    checkbox: 'I have read and acknowledge the text above',
+    submit: 'Confirm',
+  },
+  messages: {
+    created: '{{name}} has been created successfully',
+    createError: 'An error occurred. Announcement could not be created',
+    activated: '{{title}} has been activated successfully',
+    deactivated: '{{title}} has been deactivated successfully',
+    activateError: 'An error occurred. Announcement could not be activated',
+    deactivateError: 'An error occurred. Announcement could not be deactivated',
+    confirmError: 'An error occurred. Announcement could not be confirmed',
+  },
 } as const;

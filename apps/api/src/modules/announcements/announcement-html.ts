@@ -1,0 +1,48 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Announcement body and acknowledgment text are HTML from the staff's rich-text editor (Tiptap
+ * StarterKit with the link extension) and are shown to every client user after sign-in. Only what
+ * that editor produces survives: no script, style, event handler, inline style or image, and links
+ * only to http(s) or mailto. Links always open in a new tab without handing over the opener.
+ */
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'br',
+    'hr',
+  ],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href === undefined ? {} : { href: attribs.href }),
+        rel: 'noopener noreferrer nofollow',
+        target: '_blank',
+      },
+    }),
+  },
+};
+
+export function sanitizeAnnouncementHtml(html: string): string {
+  return sanitizeHtml(html, ALLOWED).trim();
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notify } from '@/lib/notify';
+import { useChangeAnnouncementStatus } from '../api/change-announcement-status';
+
+export interface AnnouncementTarget {
+  id: number;
+  title: string;
+  isActive: boolean;
+}
+
+/** Activate or deactivate after a confirmation worded for the current state (spec 02 section 4). */
+export function AnnouncementStatusDialog({
+  target,
+  onClose,
+}: {
+  target: AnnouncementTarget | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const change = useChangeAnnouncementStatus();
+  const deactivating = target?.isActive ?? false;
+  const title = target?.title ?? '';
+
+  const confirm = async () => {
+    if (!target) return;
+    try {
+      await change.mutateAsync({ id: target.id, isActive: !target.isActive });
+      notify.success(
+        deactivating
+          ? t('announcements.messages.deactivated', { title })
+          : t('announcements.messages.activated', { title }),
+        { key: `announcement-status-${target.id}` },
+      );
+      onClose();
+    } catch {
+      notify.error(
+        deactivating ? t('announcements.messages.deactivateError') : t('announcements.messages.activateError'),
+        { key: 'announcement-status-failed' },
+      );
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      opened={target !== null}
+      title={deactivating ? t('announcements.confirm.deactivateTitle') : t('announcements.confirm.activateTitle')}
+      message={
+        deactivating ? t('announcements.confirm.deactivate', { title }) : t('announcements.confirm.activate', { title })
+      }
+      confirmLabel={deactivating ? t('common.actions.deactivate') : t('common.actions.activate')}
+      danger={deactivating}
+      loading={change.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  ANNOUNCEMENT_VALIDATION,
+  createAnnouncementInputSchema,
+  utcToday,
+  type CreateAnnouncementData,
+  type CreateAnnouncementInput,
+} from '@ledgerport/shared';
+import { ActionIcon, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useId } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formResolver } from '@/lib/form-resolver';
+import { notify } from '@/lib/notify';
+import { useCreateAnnouncement } from '../api/create-announcement';
+
+const AnnouncementEditor = lazy(() => import('./rich-text-editor'));
+
+const EDITOR_HEIGHT = 160;
+const MODAL_WIDTH = 760;
+
+/** Create an announcement (spec 02 sections 2, 5 and 8): title, two rich texts, optional expiration date. */
+export function CreateAnnouncementModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('announcements.form.title')} size={MODAL_WIDTH} centered>
+      {opened && <CreateAnnouncementForm onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function CreateAnnouncementForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateAnnouncement();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<CreateAnnouncementInput, unknown, CreateAnnouncementData>({
+    resolver: formResolver(
+      createAnnouncementInputSchema,
+      t,
+      {},
+      {
+        [ANNOUNCEMENT_VALIDATION.required]: t('common.validation.required'),
+        [ANNOUNCEMENT_VALIDATION.expirationInPast]: t('announcements.validation.expirationInPast'),
+        [ANNOUNCEMENT_VALIDATION.invalidDate]: t('announcements.validation.invalidDate'),
+      },
+    ),
+    defaultValues: { title: '', body: '', acknowledgmentText: '', expirationDate: '' },
+  });
+  const expirationDate = watch('expirationDate');
+
+  const submit = async (input: CreateAnnouncementData) => {
+    try {
+      const created = await create.mutateAsync(input);
+      notify.success(t('announcements.messages.created', { name: created.title }), { key: 'announcement-create' });
+      onDone();
+    } catch {
+      notify.error(t('announcements.messages.createError'), { key: 'announcement-create' });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('announcements.form.announcementTitle')}
+          required
+          error={errors.title?.message}
+          disabled={create.isPending}
+          data-autofocus
+          {...register('title')}
+        />
+        <RichTextField
+          control={control}
+          name="body"
+          label={t('announcements.form.body')}
+          error={errors.body?.message}
+        />
+        <RichTextField
+          control={control}
+          name="acknowledgmentText"
+          label={t('announcements.form.acknowledgmentText')}
+          error={errors.acknowledgmentText?.message}
+        />
+        <TextInput
+          type="date"
+          label={t('announcements.form.expirationDate')}
+          description={t('announcements.form.expirationHint')}
+          // The rule is the server's date in UTC (see the shared contract).
+          min={utcToday()}
+          error={errors.expirationDate?.message}
+          disabled={create.isPending}
+          maw={260}
+          rightSection={
+            expirationDate ? (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('announcements.form.clearExpirationDate')}
+                onClick={() => setValue('expirationDate', '', { shouldValidate: true })}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            ) : undefined
+          }
+          {...register('expirationDate')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('announcements.form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RichTextField({
+  control,
+  name,
+  label,
+  error,
+}: {
+  control: Control<CreateAnnouncementInput, unknown, CreateAnnouncementData>;
+  name: 'body' | 'acknowledgmentText';
+  label: string;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {label}
+            <Text span c="red" aria-hidden>
+              {' *'}
+            </Text>
+          </Text>
+          <Suspense
+            fallback={
+              <Center h={EDITOR_HEIGHT}>
+                <Loader aria-label={t('announcements.form.loadingEditor')} />
+              </Center>
+            }
+          >
+            <AnnouncementEditor
+              label={label}
+              value={field.value}
+              onChange={field.onChange}
+              height={EDITOR_HEIGHT}
+              invalid={Boolean(error)}
+              describedBy={error ? errorId : undefined}
+            />
+          </Suspense>
+          {error && (
+            <Text size="xs" c="red" id={errorId}>
+              {error}
+            </Text>
+          )}
+        </Stack>
+      )}
+    />
+  );
+}
