@@ -31,6 +31,7 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ledgerport-e2e-'));
 process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const GLOBAL_STATE_SPECS = /announcements\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -62,7 +63,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: GLOBAL_STATE_SPECS },
+    // Specs that change what every user meets (an active announcement stops each client after sign-in)
+    // run alone, after all the others.
+    {
+      name: 'global-state',
+      use: { browserName: 'chromium' },
+      testMatch: GLOBAL_STATE_SPECS,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     // The built app, as `npm start` serves it, on a fresh data directory with the demo firm.
     command: 'node apps/api/dist/server.js',
