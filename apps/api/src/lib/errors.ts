@@ -52,3 +52,17 @@ export class TooManyRequestsError extends AppError {
     super(429, ERROR_CODE.tooManyRequests, message);
   }
 }
+
+/** An upload over a limit (file size, number of files); the code says which. */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string, code: string = ERROR_CODE.payloadTooLarge, details?: unknown) {
+    super(413, code, message, details);
+  }
+}
+
+/** Content the server refuses to store (a file type outside the allowlist). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string, code: string = ERROR_CODE.unsupportedMediaType, details?: unknown) {
+    super(415, code, message, details);
+  }
+}

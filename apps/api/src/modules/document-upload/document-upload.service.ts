@@ -1,0 +1,301 @@
+import type { Readable } from 'node:stream';
+import {
+  DOCUMENT_LIMITS,
+  DOCUMENT_UPLOAD_ERROR,
+  DOCUMENT_VALIDATION,
+  ERROR_CODE,
+  uploadDocumentsFieldsSchema,
+  validateTagSelection,
+  type UploadDocumentsFields,
+  type UploadDocumentsResult,
+  type UploadRejection,
+} from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import {
+  type AppError,
+  BadRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import {
+  DELETE_BLOB_JOB,
+  FileTooLargeError,
+  newStorageKey,
+  type BlobStorage,
+  type DeleteBlobPayload,
+} from '../../lib/storage/index.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { canFileForClient, documentViewer } from '../document-access/document-access.js';
+import { discard, displayNameFromFileName, peek, sanitiseFileName, sniffContent } from './content-sniffing.js';
+import type { DocumentUploadRepository } from './document-upload.repository.js';
+
+export interface Uploader {
+  userId: number;
+  isClient: boolean;
+  context: RequestContext;
+}
+
+/** A multipart part as the routes hand it over, in the order it arrived. */
+export type UploadPart =
+  | { kind: 'field'; name: string; value: string; truncated: boolean }
+  | { kind: 'file'; name: string; fileName: string; stream: Readable };
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxFilesPerUpload: number;
+}
+
+/** Multipart field names (any case) -> the contract's field. */
+const FIELDS: Record<string, keyof UploadDocumentsFields> = {
+  description: 'description',
+  displayname: 'displayName',
+  clientid: 'clientId',
+  uploadedonbehalfofclient: 'uploadedOnBehalfOfClient',
+  serviceid: 'serviceId',
+  tags: 'tags',
+};
+const FILES_FIELD = 'files';
+
+interface StoredUpload {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+interface Target {
+  fields: UploadDocumentsFields;
+  clientId: number;
+}
+
+const REJECTION_STATUS: Record<string, number> = {
+  [DOCUMENT_UPLOAD_ERROR.fileTooLarge]: 413,
+  [DOCUMENT_UPLOAD_ERROR.unsupportedType]: 415,
+  [DOCUMENT_UPLOAD_ERROR.emptyFile]: 400,
+};
+
+function invalidField(field: string, message: string, code: string = ERROR_CODE.validation): BadRequestError {
+  return new BadRequestError(message, code, [{ in: 'body', field, message }]);
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.floor(bytes / (1024 * 1024))} MB`;
+}
+
+/** When nothing was stored, the answer is the most telling refusal: too large, then wrong type. */
+function nothingStored(rejected: UploadRejection[]): AppError {
+  const worst = [...rejected].sort((a, b) => REJECTION_STATUS[b.code]! - REJECTION_STATUS[a.code]!)[0]!;
+  const message = rejected.length === 1 ? worst.message : 'None of the files could be uploaded.';
+  const status = REJECTION_STATUS[worst.code];
+  if (status === 413) return new PayloadTooLargeError(message, worst.code, rejected);
+  if (status === 415) return new UnsupportedMediaTypeError(message, worst.code, rejected);
+  return new BadRequestError(message, worst.code, rejected);
+}
+
+export type DocumentUploadService = ReturnType<typeof createDocumentUploadService>;
+
+/**
+ * The upload rules (spec 02 section 3, DESIGN.md section 6). Every field is checked when the first
+ * file arrives, before a byte of it is stored; each file is then sniffed and streamed to storage on
+ * its own, so a refused file never costs the others; the rows of every stored file go in at the end
+ * in one transaction. Whatever fails after a blob was written removes that blob again.
+ */
+export function createDocumentUploadService({
+  db,
+  repository,
+  storage,
+  queue,
+  audit,
+  limits = DOCUMENT_LIMITS,
+}: {
+  db: Db;
+  repository: DocumentUploadRepository;
+  storage: BlobStorage;
+  queue: JobQueue;
+  audit: AuditLog;
+  limits?: UploadLimits;
+}) {
+  async function removeBlobs(files: readonly StoredUpload[]): Promise<void> {
+    for (const { storageKey } of files) {
+      // Storage refusing now is no reason to fail the answer: the job retries later.
+      await storage
+        .delete(storageKey)
+        .catch(() => queue.enqueue(DELETE_BLOB_JOB, { storageKey } satisfies DeleteBlobPayload).catch(() => undefined));
+    }
+  }
+
+  async function resolveTarget(uploader: Uploader, raw: Record<string, unknown>): Promise<Target> {
+    const parsed = uploadDocumentsFieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({
+        in: 'body',
+        field: issue.path.join('.'),
+        message: issue.message,
+      }));
+      throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, details);
+    }
+    const fields = parsed.data;
+    const viewer = await documentViewer(db, uploader);
+    let clientId: number;
+    if (viewer.isClient) {
+      if (fields.uploadedOnBehalfOfClient) {
+        throw invalidField('uploadedOnBehalfOfClient', 'Only the firm uploads on behalf of a client.');
+      }
+      // A client user files into the client they act for; naming another is outside their scope.
+      if (viewer.currentClientId === null || (fields.clientId ?? viewer.currentClientId) !== viewer.currentClientId) {
+        throw new NotFoundError('Client not found.');
+      }
+      clientId = viewer.currentClientId;
+    } else {
+      if (fields.clientId === undefined) throw invalidField('clientId', 'This field is required');
+      clientId = fields.clientId;
+    }
+    if (!(await canFileForClient(db, viewer, clientId, fields.serviceId))) throw new NotFoundError('Client not found.');
+    if (!(await repository.isActiveServiceOfClient(clientId, fields.serviceId))) {
+      throw invalidField('serviceId', 'The service is not one of the client’s active services.');
+    }
+    const problems = validateTagSelection(await repository.activeTagGroups(), fields.serviceId, fields.tags);
+    if (problems.length > 0) {
+      const details = problems.map((problem) => ({ in: 'body', field: 'tags', message: problem.code, ...problem }));
+      throw new BadRequestError('The tags do not follow the tag rules.', ERROR_CODE.validation, details);
+    }
+    return { fields, clientId };
+  }
+
+  /** Sniffs and stores one file; a refusal of this file alone is returned, anything else thrown. */
+  async function storeFile(
+    part: Extract<UploadPart, { kind: 'file' }>,
+  ): Promise<{ stored: StoredUpload } | { rejected: UploadRejection }> {
+    const fileName = sanitiseFileName(part.fileName);
+    const refuse = async (code: string, message: string) => {
+      await discard(part.stream);
+      return { rejected: { fileName, code, message } };
+    };
+    const { head, content } = await peek(part.stream);
+    const sniffed = await sniffContent(head, fileName);
+    if (!sniffed.ok) {
+      return sniffed.reason === 'empty'
+        ? refuse(DOCUMENT_UPLOAD_ERROR.emptyFile, 'The file is empty.')
+        : refuse(
+            DOCUMENT_UPLOAD_ERROR.unsupportedType,
+            'This type of file is not accepted, or its extension does not match its content.',
+          );
+    }
+    const storageKey = newStorageKey();
+    try {
+      const { size, sha256 } = await storage.put(storageKey, content, {
+        maxBytes: limits.maxFileBytes,
+        contentType: sniffed.contentType,
+      });
+      return { stored: { storageKey, fileName, contentType: sniffed.contentType, size, sha256 } };
+    } catch (error) {
+      if (!(error instanceof FileTooLargeError)) throw error;
+      return refuse(DOCUMENT_UPLOAD_ERROR.fileTooLarge, `The file is larger than ${megabytes(limits.maxFileBytes)}.`);
+    }
+  }
+
+  async function insertAll(uploader: Uploader, target: Target, files: readonly StoredUpload[]) {
+    const { fields, clientId } = target;
+    const uploadedByClientSide = uploader.isClient || fields.uploadedOnBehalfOfClient;
+    return db.transaction(async (tx) => {
+      const documents: UploadDocumentsResult['documents'] = [];
+      for (const file of files) {
+        const displayName = fields.displayName ?? displayNameFromFileName(file.fileName);
+        const id = await repository.insertDocument(
+          {
+            ...file,
+            displayName,
+            clientId,
+            serviceId: fields.serviceId,
+            description: fields.description ?? null,
+            uploadedByClientSide,
+            uploadedOnBehalfOfClient: fields.uploadedOnBehalfOfClient,
+            creatorUserId: uploader.userId,
+            tagIds: fields.tags,
+          },
+          tx,
+        );
+        await audit.record(
+          uploader.context,
+          {
+            action: AUDIT_ACTION.documentsUploaded,
+            actorUserId: uploader.userId,
+            objectType: 'document',
+            objectId: id,
+            clientId,
+            details: {
+              fileName: file.fileName,
+              contentType: file.contentType,
+              size: file.size,
+              serviceId: fields.serviceId,
+              uploadedByClientSide,
+            },
+          },
+          tx,
+        );
+        documents.push({ id, fileName: file.fileName, displayName });
+      }
+      return documents;
+    });
+  }
+
+  return {
+    async upload(uploader: Uploader, parts: AsyncIterable<UploadPart>): Promise<UploadDocumentsResult> {
+      const raw: Record<string, unknown> = { tags: [] };
+      let target: Target | undefined;
+      let fileCount = 0;
+      let sawField = false;
+      const stored: StoredUpload[] = [];
+      const rejected: UploadRejection[] = [];
+      try {
+        for await (const part of parts) {
+          if (part.kind === 'field') {
+            if (target) throw new BadRequestError('Send every field before the first file.');
+            const field = FIELDS[part.name.toLowerCase()];
+            if (!field) continue;
+            sawField = true;
+            if (part.truncated) throw invalidField(field, 'The value is too long.');
+            if (field === 'tags') (raw.tags as string[]).push(part.value);
+            else raw[field] = part.value;
+            continue;
+          }
+          if (part.name.toLowerCase() !== FILES_FIELD) {
+            await discard(part.stream);
+            throw new BadRequestError(`Send files in the Files field, not ${part.name}.`);
+          }
+          if (!sawField) throw new BadRequestError('Send every field before the first file.');
+          target ??= await resolveTarget(uploader, raw);
+          fileCount += 1;
+          if (fileCount > limits.maxFilesPerUpload) {
+            throw new PayloadTooLargeError(
+              `Upload at most ${limits.maxFilesPerUpload} files at a time.`,
+              DOCUMENT_UPLOAD_ERROR.tooManyFiles,
+            );
+          }
+          if (fileCount === 2 && target.fields.displayName !== undefined) {
+            throw invalidField(
+              'displayName',
+              'A display name can only be given when uploading one file.',
+              DOCUMENT_VALIDATION.displayNameNeedsOneFile,
+            );
+          }
+          const outcome = await storeFile(part);
+          if ('stored' in outcome) stored.push(outcome.stored);
+          else rejected.push(outcome.rejected);
+        }
+        // No file at all: the fields still deserve their own answer first.
+        target ??= await resolveTarget(uploader, raw);
+        if (fileCount === 0) throw invalidField(FILES_FIELD, 'This field is required');
+        if (stored.length === 0) throw nothingStored(rejected);
+        return { documents: await insertAll(uploader, target, stored), rejected };
+      } catch (error) {
+        await removeBlobs(stored);
+        throw error;
+      }
+    },
+  };
+}
