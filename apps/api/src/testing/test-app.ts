@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config/index.js';
 import { createDatabase, type Database } from '../db/client.js';
@@ -45,11 +48,13 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
+  // Blobs land in a directory of this test file's own, removed with the app.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(32).toString('hex'),
     APP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
-    DATA_DIR: '/nonexistent-test-data-dir',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -62,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
