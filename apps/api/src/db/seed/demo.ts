@@ -59,6 +59,13 @@ const MAIN_TAGS: Array<{ name: string; displayName: string; services: string[]; 
     services: ['tax', 'payroll', 'bookkeeping'],
     activates: [],
   },
+  // Last, so the ids of the tags above stay as they were. Read by the bookkeeping tracker.
+  {
+    name: 'financial-statements',
+    displayName: 'Financial Statements',
+    services: ['bookkeeping'],
+    activates: ['quarter', 'year'],
+  },
 ];
 
 /** The demo cohorts: b1g1, b1g2, b1g3, each with one user per role. */
@@ -154,11 +161,13 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         ),
       );
     const groupIdByName = { quarter: quarterGroup!.id, year: yearGroup!.id } as Record<string, number>;
-    await tx.insert(tagActivatedGroups).values(
-      MAIN_TAGS.flatMap((t, index) =>
-        t.activates.map((group) => ({ tagId: mainTagRows[index]!.id, tagGroupId: groupIdByName[group]! })),
-      ),
-    );
+    await tx
+      .insert(tagActivatedGroups)
+      .values(
+        MAIN_TAGS.flatMap((t, index) =>
+          t.activates.map((group) => ({ tagId: mainTagRows[index]!.id, tagGroupId: groupIdByName[group]! })),
+        ),
+      );
     await tx.insert(tags).values([
       ...['Q1', 'Q2', 'Q3', 'Q4'].map((q) => ({
         tagGroupId: quarterGroup!.id,

@@ -1,0 +1,224 @@
+import { and, count, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { BOOKKEEPING_SERVICE_NAME, BOOKKEEPING_TAG_NAME, type BookkeepingSortKey } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  bookkeepingRecords,
+  clientServices,
+  clients,
+  documentTags,
+  documents,
+  services,
+  tagGroups,
+  tags,
+  users,
+} from '../../db/schema/index.js';
+import { orderByFromQuery } from '../../lib/list-query.js';
+
+export type BookkeepingRepository = ReturnType<typeof createBookkeepingRepository>;
+
+/** A calendar month; documents count for it when uploaded in [first day 00:00 UTC, next month's first day). */
+export interface Period {
+  year: number;
+  month: number;
+}
+
+export interface BookkeepingListFilters {
+  clientId?: number;
+  advisorUserId?: number;
+  isActiveClient?: boolean;
+  /** The caller's scope (client-access `visibleClients`); undefined for staff. */
+  scope?: SQL;
+}
+
+export interface StoredValues {
+  numberOfAccounts: number;
+  isQuickBooksDraftDone: boolean;
+  isQuickBooksReviewDone: boolean;
+}
+
+const owner = alias(users, 'owner');
+const advisor = alias(users, 'advisor');
+
+const monthStart = ({ year, month }: Period) => new Date(Date.UTC(year, month - 1, 1));
+const monthEnd = ({ year, month }: Period) => new Date(Date.UTC(year, month, 1));
+
+/**
+ * The tracker's clients (docs/bookkeeping.md): those with the Bookkeeping service now, or that ever
+ * had it, so a client that has dropped the service keeps its past months on screen.
+ */
+function isTrackerClient(db: DbOrTx): SQL {
+  return or(
+    eq(clients.usedBookkeepingServiceAtLeastOnce, true),
+    exists(
+      db
+        .select({ one: clientServices.clientId })
+        .from(clientServices)
+        .innerJoin(services, eq(services.id, clientServices.serviceId))
+        .where(
+          and(eq(clientServices.clientId, clients.id), sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`),
+        ),
+    ),
+  )!;
+}
+
+function listWhere(db: DbOrTx, f: BookkeepingListFilters): SQL | undefined {
+  return and(
+    isTrackerClient(db),
+    f.scope,
+    f.clientId === undefined ? undefined : eq(clients.id, f.clientId),
+    f.advisorUserId === undefined ? undefined : eq(clients.advisorUserId, f.advisorUserId),
+    f.isActiveClient === undefined ? undefined : eq(clients.isActive, f.isActiveClient),
+  );
+}
+
+const fullNameOf = (table: typeof owner) => sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+
+const SORTABLE: Record<BookkeepingSortKey, SQL> = {
+  clientName: sql`lower(${clients.name})`,
+  advisor: sql`lower(${advisor.firstName} || ' ' || ${advisor.lastName})`,
+  owner: sql`lower(${owner.firstName} || ' ' || ${owner.lastName})`,
+  numberOfAccounts: sql`coalesce(${bookkeepingRecords.numberOfAccounts}, 0)`,
+};
+
+export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
+  /** The month's stored row joins on the unique (client, year, month) index. */
+  const recordOfPeriod = (period: Period) =>
+    and(
+      eq(bookkeepingRecords.clientId, clients.id),
+      eq(bookkeepingRecords.year, period.year),
+      eq(bookkeepingRecords.month, period.month),
+    );
+
+  return {
+    /** One page of tracker clients with their stored row for the month (null where none yet). */
+    findPage(
+      filters: BookkeepingListFilters,
+      period: Period,
+      sort: { sortedBy?: BookkeepingSortKey; sortedDesc?: boolean },
+      page: { limit: number; offset: number },
+      tx = db,
+    ) {
+      return tx
+        .select({
+          clientId: clients.id,
+          clientName: clients.name,
+          isActive: clients.isActive,
+          ownerUserId: clients.ownerUserId,
+          ownerFullName: fullNameOf(owner),
+          advisorUserId: clients.advisorUserId,
+          advisorFullName: sql<string | null>`${advisor.firstName} || ' ' || ${advisor.lastName}`,
+          recordId: bookkeepingRecords.id,
+          numberOfAccounts: bookkeepingRecords.numberOfAccounts,
+          isQuickBooksDraftDone: bookkeepingRecords.isQuickBooksDraftDone,
+          isQuickBooksReviewDone: bookkeepingRecords.isQuickBooksReviewDone,
+        })
+        .from(clients)
+        .innerJoin(owner, eq(owner.id, clients.ownerUserId))
+        .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
+        .leftJoin(bookkeepingRecords, recordOfPeriod(period))
+        .where(listWhere(tx, filters))
+        .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'clientName' }, clients.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async count(filters: BookkeepingListFilters, tx = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(clients).where(listWhere(tx, filters));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * For one page of clients, in one grouped query: how many of each client's documents uploaded
+     * in the month carry the bank-statement main tag, and how many the financial-statements one.
+     * Tags are matched by machine name within the main tag group (names are unique per group).
+     */
+    async countStatementDocuments(clientIds: number[], period: Period, tx = db) {
+      if (clientIds.length === 0) return [];
+      const tagName = sql<string>`lower(${tags.name})`;
+      return tx
+        .select({
+          clientId: documents.clientId,
+          bankStatements:
+            sql<number>`count(distinct ${documents.id}) filter (where ${tagName} = ${BOOKKEEPING_TAG_NAME.bankStatement})`.mapWith(
+              Number,
+            ),
+          financialStatements:
+            sql<number>`count(distinct ${documents.id}) filter (where ${tagName} = ${BOOKKEEPING_TAG_NAME.financialStatements})`.mapWith(
+              Number,
+            ),
+        })
+        .from(documents)
+        .innerJoin(documentTags, eq(documentTags.documentId, documents.id))
+        .innerJoin(tags, eq(tags.id, documentTags.tagId))
+        .innerJoin(tagGroups, and(eq(tagGroups.id, tags.tagGroupId), eq(tagGroups.isMainTagGroup, true)))
+        .where(
+          and(
+            inArray(documents.clientId, clientIds),
+            gte(documents.createdAt, monthStart(period)),
+            lt(documents.createdAt, monthEnd(period)),
+            inArray(tagName, [BOOKKEEPING_TAG_NAME.bankStatement, BOOKKEEPING_TAG_NAME.financialStatements]),
+          ),
+        )
+        .groupBy(documents.clientId);
+    },
+
+    /** A client the tracker lists and the caller may see, or null. */
+    async findTrackerClient(clientId: number, scope: SQL | undefined, tx = db) {
+      const [row] = await tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), isTrackerClient(tx), scope))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A stored row whose client the caller may see, or null. */
+    async findById(id: number, scope: SQL | undefined, tx = db) {
+      const [row] = await tx
+        .select({ id: bookkeepingRecords.id, clientId: bookkeepingRecords.clientId })
+        .from(bookkeepingRecords)
+        .innerJoin(clients, eq(clients.id, bookkeepingRecords.clientId))
+        .where(and(eq(bookkeepingRecords.id, id), scope))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Creates the client's row for the month; when one exists already (a second first edit that
+     * raced the first), answers null and leaves it alone for the caller to update.
+     */
+    async insertIfAbsent(values: StoredValues & Period & { clientId: number; userId: number }, tx = db) {
+      const [row] = await tx
+        .insert(bookkeepingRecords)
+        .values({ ...values, updatedByUserId: values.userId })
+        .onConflictDoNothing({
+          target: [bookkeepingRecords.clientId, bookkeepingRecords.year, bookkeepingRecords.month],
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    async update(
+      where: { id: number } | (Period & { clientId: number }),
+      values: StoredValues,
+      userId: number,
+      tx = db,
+    ) {
+      const [row] = await tx
+        .update(bookkeepingRecords)
+        .set({ ...values, updatedByUserId: userId, updatedAt: sql`now()` })
+        .where(
+          'id' in where
+            ? eq(bookkeepingRecords.id, where.id)
+            : and(
+                eq(bookkeepingRecords.clientId, where.clientId),
+                eq(bookkeepingRecords.year, where.year),
+                eq(bookkeepingRecords.month, where.month),
+              ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
+}

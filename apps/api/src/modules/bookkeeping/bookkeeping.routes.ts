@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookkeepingRecordDtoSchema,
+  editBookkeepingInputSchema,
+  idParamsSchema,
+  insertBookkeepingInputSchema,
+  listBookkeepingQuerySchema,
+  pagedBookkeepingSchema,
+} from '@ledgerport/shared';
+import { requestContext } from '../../lib/request-context.js';
+import { principalOf } from '../../plugins/auth.js';
+import type { BookkeepingService } from './bookkeeping.service.js';
+
+const PERMISSION = { list: 'bookkeeping:list', edit: 'bookkeeping:edit' } as const;
+const tags = ['document'];
+
+export const bookkeepingRoutes: FastifyPluginAsyncZod<{ bookkeeping: BookkeepingService }> = async (
+  app,
+  { bookkeeping },
+) => {
+  app.get(
+    '/document/bookkeeping',
+    {
+      config: { permission: PERMISSION.list },
+      schema: {
+        tags,
+        summary: 'The bookkeeping tracker: one row per client with the Bookkeeping service, for one month',
+        description:
+          'year (2020 to the current year) and month (1-12) default to the current month (UTC). A row with ' +
+          'id 0 has nothing stored yet. Bank and financial statements are derived from the documents ' +
+          'uploaded that month (UTC) with the bank-statement / financial-statements main tag.',
+        querystring: listBookkeepingQuerySchema,
+        response: { 200: pagedBookkeepingSchema },
+      },
+    },
+    async (request) => bookkeeping.list(request.query, principalOf(request)),
+  );
+
+  app.post(
+    '/document/bookkeeping',
+    {
+      config: { permission: PERMISSION.edit },
+      schema: {
+        tags,
+        summary: "Store a client's month for the first time (201), or update it when it is stored already (200)",
+        body: insertBookkeepingInputSchema,
+        response: { 200: bookkeepingRecordDtoSchema, 201: bookkeepingRecordDtoSchema },
+      },
+    },
+    async (request, reply) => {
+      const { record, created } = await bookkeeping.insert(request.body, principalOf(request), requestContext(request));
+      return reply.status(created ? 201 : 200).send(record);
+    },
+  );
+
+  app.put(
+    '/document/bookkeeping/:id',
+    {
+      config: { permission: PERMISSION.edit },
+      schema: {
+        tags,
+        summary: "Update a stored month's number of accounts and QuickBooks flags",
+        params: idParamsSchema,
+        body: editBookkeepingInputSchema,
+        response: { 200: bookkeepingRecordDtoSchema },
+      },
+    },
+    async (request) => bookkeeping.edit(request.params.id, request.body, principalOf(request), requestContext(request)),
+  );
+};
