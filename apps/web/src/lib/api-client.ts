@@ -358,21 +358,107 @@ function refreshAccessToken(failedToken: string): Promise<boolean> {
   return refreshInFlight;
 }
 
-async function send(
+/** One attempt with the stored token and, after a 401, one more once the single-flight refresh succeeded. */
+async function withTokenRefresh<T>(path: string, attempt: (accessToken: string | null) => Promise<T>): Promise<T> {
+  const accessToken = readStoredAccessToken();
+  try {
+    return await attempt(accessToken);
+  } catch (error) {
+    const mayRefresh = isApiError(error, 401) && accessToken !== null && !PATHS_WITHOUT_REFRESH.has(path);
+    if (!mayRefresh || !(await refreshAccessToken(accessToken))) throw error;
+    // Retried once: a second 401 means the new token is refused too, and that is the caller's answer.
+    return attempt(readStoredAccessToken());
+  }
+}
+
+function send(
   method: Method,
   path: string,
   options: RequestOptions<z.ZodType | undefined>,
   kind: ResponseKind,
 ): Promise<unknown> {
-  const accessToken = readStoredAccessToken();
-  try {
-    return await execute(method, path, options, kind, accessToken);
-  } catch (error) {
-    const mayRefresh = isApiError(error, 401) && accessToken !== null && !PATHS_WITHOUT_REFRESH.has(path);
-    if (!mayRefresh || !(await refreshAccessToken(accessToken))) throw error;
-    // Retried once: a second 401 means the new token is refused too, and that is the caller's answer.
-    return execute(method, path, options, kind, readStoredAccessToken());
+  return withTokenRefresh(path, (accessToken) => execute(method, path, options, kind, accessToken));
+}
+
+export interface UploadOptions<S extends z.ZodType | undefined = undefined> {
+  /** Validates the JSON answer; without a schema the body is ignored. */
+  schema?: S;
+  /** Bytes of the request body sent so far; starts again from 0 if the request is retried after a refresh. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Statuses whose Response must have no body (the constructor throws otherwise). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** The XHR's answer as a fetch Response, so errors and bodies are read exactly as for every other call. */
+function responseOf(xhr: XMLHttpRequest): Response {
+  const headers = new Headers();
+  const lines = xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/);
+  for (const line of lines) {
+    const separator = line.indexOf(':');
+    if (separator > 0) headers.append(line.slice(0, separator).trim(), line.slice(separator + 1).trim());
   }
+  const body = NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText;
+  return new Response(body, { status: xhr.status, statusText: xhr.statusText, headers });
+}
+
+async function answerOf(response: Response, schema: z.ZodType | undefined): Promise<unknown> {
+  if (!response.ok) throw await toApiError(response);
+  return readBody(response, 'json', schema);
+}
+
+/**
+ * One multipart POST through XMLHttpRequest: fetch cannot report how much of a request body has been
+ * sent, and the upload dialog shows a progress bar per file.
+ */
+function transmit(
+  path: string,
+  formData: FormData,
+  options: UploadOptions<z.ZodType | undefined>,
+  accessToken: string | null,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const { signal } = options;
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const finish = (outcome: Promise<unknown>) => {
+      signal?.removeEventListener('abort', abort);
+      outcome.then(resolve, reject);
+    };
+
+    xhr.open('POST', buildUrl(path));
+    xhr.timeout = FILE_TRANSFER_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', getSession().locale);
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => finish(answerOf(responseOf(xhr), options.schema));
+    xhr.ontimeout = () =>
+      finish(
+        Promise.reject(new ApiError({ status: 0, code: CLIENT_ERROR_CODE.timeout, message: 'The request timed out' })),
+      );
+    xhr.onerror = () =>
+      finish(
+        Promise.reject(
+          new ApiError({ status: 0, code: CLIENT_ERROR_CODE.network, message: 'The server could not be reached' }),
+        ),
+      );
+    // Only the caller's signal aborts: it sees its own reason, as with fetch.
+    xhr.onabort = () => finish(Promise.reject(signal?.reason));
+    // No Content-Type: the browser writes the multipart boundary itself.
+    xhr.send(formData);
+  });
 }
 
 function request<S extends z.ZodType | undefined = undefined>(
@@ -399,4 +485,10 @@ export const api = {
   /** Downloads (files, exports) with the long timeout. */
   getBlob: (path: string, options?: Omit<RequestOptions, 'body' | 'schema' | 'fileTransfer'>) =>
     send('GET', path, { ...options, fileTransfer: true }, 'blob') as Promise<DownloadedFile>,
+  /** Multipart upload with progress (XMLHttpRequest), the long timeout and the same refresh-and-retry. */
+  upload: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    formData: FormData,
+    options: UploadOptions<S> = {},
+  ) => withTokenRefresh(path, (accessToken) => transmit(path, formData, options, accessToken)) as Promise<Output<S>>,
 };

@@ -1,7 +1,8 @@
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { SharedDocumentView } from '@/features/documents/components/shared-document-view';
 
+/** A share link for someone without a portal account (DESIGN.md section 6): no sign-in. */
 export function SharedDocumentRoute() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('pages.sharedDocument')}</Title>;
+  const { token = '' } = useParams();
+  return <SharedDocumentView token={token} />;
 }

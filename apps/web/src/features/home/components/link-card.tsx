@@ -9,12 +9,15 @@ export function LinkCard({
   description,
   icon,
   accent,
+  aside,
 }: {
   to: string;
   title: string;
   description?: string;
   icon: ReactNode;
   accent?: string;
+  /** Shown at the card's right edge (a count). */
+  aside?: ReactNode;
 }) {
   return (
     <Card
@@ -27,7 +30,7 @@ export function LinkCard({
     >
       <Group wrap="nowrap" gap="md">
         {icon}
-        <Stack gap={2}>
+        <Stack gap={2} style={{ flex: 1 }}>
           <Text fw={600}>{title}</Text>
           {description && (
             <Text size="sm" c="dimmed">
@@ -35,6 +38,7 @@ export function LinkCard({
             </Text>
           )}
         </Stack>
+        {aside}
       </Group>
     </Card>
   );

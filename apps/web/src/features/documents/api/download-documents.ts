@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function downloadDocument(id: number) {
+  return api.getBlob(`/document/documents/${id}/download`);
+}
+
+/** Several documents as one zip, streamed by the server. */
+export function downloadDocumentsZip(ids: readonly number[]) {
+  return api.getBlob('/document/documents/download', { query: { ids } });
+}
+
+/** Images and PDF come inline; anything else comes as an attachment. */
+export function previewDocument(id: number) {
+  return api.getBlob(`/document/documents/${id}/preview`);
+}
+
+export function useDownloadDocuments() {
+  return useMutation({
+    mutationFn: (ids: readonly number[]) => (ids.length === 1 ? downloadDocument(ids[0]!) : downloadDocumentsZip(ids)),
+  });
+}

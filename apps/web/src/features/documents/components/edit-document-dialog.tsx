@@ -1,0 +1,190 @@
+import {
+  DOCUMENT_LIMITS,
+  DOCUMENT_VALIDATION,
+  editDocumentInputSchema,
+  validateTagSelection,
+  type DocumentListItemDto,
+  type EditDocumentInput,
+} from '@ledgerport/shared';
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formResolver } from '@/lib/form-resolver';
+import type { TranslationKey } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { useDocumentTagGroups } from '../api/get-document-tag-groups';
+import { useClientOptions } from '../api/get-client-options';
+import { useServiceOptions } from '../api/get-service-options';
+import { useUpdateDocument } from '../api/update-document';
+import { kindOfDocument } from '../lib/document-kind';
+import { RemoteSelect, type RemoteChoice } from './remote-select';
+import { TagPicker } from './tag-picker';
+
+type FormValues = z.input<typeof editDocumentInputSchema>;
+
+const TAG_PROBLEM_TEXT: Record<string, TranslationKey> = {
+  [DOCUMENT_VALIDATION.mainTagRequired]: 'documents.tagRule.mainTagRequired',
+  [DOCUMENT_VALIDATION.tagRequiredInGroup]: 'documents.tagRule.tagRequiredInGroup',
+  [DOCUMENT_VALIDATION.oneTagPerGroup]: 'documents.tagRule.oneTagPerGroup',
+  [DOCUMENT_VALIDATION.tagNotAvailable]: 'documents.tagRule.tagNotAvailable',
+};
+
+/** Edit a document (spec 02 section 5): name, client (staff), service and description are required. */
+export function EditDocumentDialog({
+  document,
+  isClient,
+  onClose,
+}: {
+  document: DocumentListItemDto | null;
+  isClient: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={document !== null} onClose={onClose} title={t('documents.edit.title')} size="lg">
+      {document && <EditDocumentForm key={document.id} document={document} isClient={isClient} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function EditDocumentForm({
+  document,
+  isClient,
+  onDone,
+}: {
+  document: DocumentListItemDto;
+  isClient: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateDocument();
+  const tagGroups = useDocumentTagGroups();
+  const [client, setClient] = useState<RemoteChoice | null>({
+    value: String(document.clientId),
+    label: document.client,
+  });
+  const resolver = useMemo(() => formResolver(editDocumentInputSchema, t), [t]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues, unknown, EditDocumentInput>({
+    resolver,
+    defaultValues: {
+      displayName: document.displayName,
+      clientId: document.clientId,
+      serviceId: document.serviceId,
+      tags: document.tags.map((tag) => tag.id),
+      description: document.description ?? '',
+    },
+  });
+  const clientId = Number(watch('clientId')) || null;
+  const serviceId = Number(watch('serviceId')) || null;
+  // A client user's own documents: the server checks their current client's services.
+  const services = useServiceOptions(clientId, { enabled: clientId !== null });
+
+  const submit = handleSubmit((input) => {
+    const problem = tagGroups.data ? validateTagSelection(tagGroups.data, input.serviceId, input.tags)[0] : undefined;
+    if (problem) {
+      setError('tags', { message: t(TAG_PROBLEM_TEXT[problem.code] ?? 'documents.tagRule.tagNotAvailable') });
+      return;
+    }
+    update.mutate(
+      { kind: kindOfDocument(document.type), id: document.id, input },
+      {
+        onSuccess: () => {
+          notify.success(t('documents.messages.updated', { name: input.displayName }), { key: 'document-edit' });
+          onDone();
+        },
+        onError: () => notify.error(t('documents.messages.updateError'), { key: 'document-edit' }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('documents.edit.displayName')}
+          withAsterisk
+          maxLength={DOCUMENT_LIMITS.displayName}
+          error={errors.displayName?.message}
+          data-autofocus
+          {...register('displayName')}
+        />
+        {!isClient && (
+          <RemoteSelect
+            label={t('documents.edit.client')}
+            withAsterisk
+            useOptions={useClientOptions}
+            value={client}
+            error={errors.clientId?.message}
+            onChange={(choice) => {
+              setClient(choice);
+              setValue('clientId', choice ? Number(choice.value) : 0);
+              // The service and its tags belong to the client chosen before.
+              setValue('serviceId', 0);
+              setValue('tags', []);
+            }}
+          />
+        )}
+        <Controller
+          control={control}
+          name="serviceId"
+          render={({ field }) => (
+            <Select
+              label={t('documents.edit.service')}
+              withAsterisk
+              data={(services.data ?? []).map((service) => ({
+                value: String(service.id),
+                label: service.displayName,
+              }))}
+              value={field.value ? String(field.value) : null}
+              onChange={(value) => {
+                field.onChange(value ? Number(value) : 0);
+                setValue('tags', []);
+              }}
+              onBlur={field.onBlur}
+              error={errors.serviceId?.message}
+              disabled={clientId === null}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tags"
+          render={({ field }) => (
+            <TagPicker
+              serviceId={serviceId}
+              // The form holds ids as numbers; the schema's input type only says what it accepts.
+              value={field.value as number[]}
+              onChange={field.onChange}
+              error={errors.tags?.message}
+            />
+          )}
+        />
+        <Textarea
+          label={t('documents.edit.description')}
+          rows={3}
+          maxLength={DOCUMENT_LIMITS.description}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={update.isPending}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
