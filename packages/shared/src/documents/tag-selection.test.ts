@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_VALIDATION } from './documents.schema.js';
-import { activatedGroupIds, mainTagsForService, toggleTag, validateTagSelection, type TagRuleGroup } from './tag-selection.js';
+import {
+  activatedGroupIds,
+  mainTagsForService,
+  toggleTag,
+  validateTagSelection,
+  type TagRuleGroup,
+} from './tag-selection.js';
 
 const TAX = 1;
 const PAYROLL = 2;

@@ -76,10 +76,7 @@ export function documentSide(viewer: Pick<DocumentViewer, 'isClient'>, type: Doc
 }
 
 /** The caller's type for a stored document: 1 my upload, 2 received. */
-export function documentTypeFor(
-  viewer: Pick<DocumentViewer, 'isClient'>,
-  uploadedByClientSide: boolean,
-): DocumentType {
+export function documentTypeFor(viewer: Pick<DocumentViewer, 'isClient'>, uploadedByClientSide: boolean): DocumentType {
   return viewer.isClient === uploadedByClientSide ? DOCUMENT_TYPE.myUpload : DOCUMENT_TYPE.received;
 }
 
