@@ -39,6 +39,12 @@ import { rolesModule } from './modules/roles/roles.module.js';
 import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { paymentsModule } from './modules/payments/payments.module.js';
+import { formationModule } from './modules/formation/formation.module.js';
+import { companiesModule } from './modules/companies/companies.module.js';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.module.js';
+import { leadsModule } from './modules/leads/leads.module.js';
+import { onboardingModule } from './modules/onboarding/onboarding.module.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -160,6 +166,12 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         announcementsModule,
         couponsModule,
         bookkeepingModule,
+        paymentsModule,
+        formationModule,
+        companiesModule,
+        reconciliationModule,
+        leadsModule,
+        onboardingModule,
       ]) {
         await api.register(module, moduleDeps);
       }

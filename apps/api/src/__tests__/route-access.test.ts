@@ -5,6 +5,13 @@ import { authPlugin } from '../plugins/auth.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
+// Features that add public routes list them in `modules/<area>/__tests__/<area>.public-routes.ts`
+// (exporting `publicRoutes`, each with the reason in a comment), so the list below stays the core's.
+const publicRouteFiles = import.meta.glob<{ publicRoutes: string[] }>('../modules/**/__tests__/*.public-routes.ts', {
+  eager: true,
+});
+const FEATURE_PUBLIC_ROUTES = Object.values(publicRouteFiles).flatMap((file) => file.publicRoutes);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,6 +49,7 @@ describe('every API route declares who may call it', () => {
         // A document share link for someone without an account: the token is the credential.
         'GET /api/v1/document/shared/:token',
         'GET /api/v1/document/shared/:token/download',
+        ...FEATURE_PUBLIC_ROUTES,
       ].sort(),
     );
   });

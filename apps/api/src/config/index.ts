@@ -60,6 +60,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Stripe (card payments); without these the built-in test processor takes payments (DESIGN.md section 8). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** Plaid (bank linking); without these the built-in sandbox bank is used. */
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Google reCAPTCHA on the public onboarding form; without these the self-hosted ALTCHA proof of work. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -98,6 +109,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     runWorker: values.RUN_WORKER,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          }
+        : null,
+    plaid:
+      values.PLAID_CLIENT_ID && values.PLAID_SECRET
+        ? { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, env: values.PLAID_ENV }
+        : null,
+    recaptcha:
+      values.RECAPTCHA_SITE_KEY && values.RECAPTCHA_SECRET_KEY
+        ? { siteKey: values.RECAPTCHA_SITE_KEY, secretKey: values.RECAPTCHA_SECRET_KEY }
+        : null,
     storage: {
       driver: values.STORAGE_DRIVER,
       s3: {

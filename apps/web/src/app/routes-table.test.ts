@@ -5,7 +5,7 @@ describe('href', () => {
   it('fills and encodes path parameters', () => {
     expect(href('LeadDetails', { id: 7 })).toBe('/leads/7/details');
     expect(href('EditClient', { clientType: 1, id: 3 })).toBe('/clients/1/3/edit');
-    expect(href('CustomerOnboardingContinue', { idHash: 'a/b' })).toBe('/customer-onboarding/a%2Fb');
+    expect(href('ContinueCustomerOnboarding', { idHash: 'a/b' })).toBe('/customer-onboarding/a%2Fb');
   });
 
   it('adds the query, repeating arrays and leaving out empty values', () => {

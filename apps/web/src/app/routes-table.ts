@@ -82,7 +82,7 @@ export const ROUTES = {
     titleKey: 'nav.reconciliations',
   },
   /** Query: clientId (staff only). */
-  Transactions: {
+  ReconciliationTransactions: {
     path: '/reconciliations/:institutionAccountId/transactions',
     access: 'app',
     permission: 'reconciliation:transaction:list',
@@ -109,8 +109,8 @@ export const ROUTES = {
     access: 'public',
     titleKey: 'pages.companyFormationNonResident',
   },
-  CustomerOnboarding: { path: '/customer-onboarding', access: 'public', titleKey: 'pages.customerOnboarding' },
-  CustomerOnboardingContinue: {
+  StartCustomerOnboarding: { path: '/customer-onboarding', access: 'public', titleKey: 'pages.customerOnboarding' },
+  ContinueCustomerOnboarding: {
     path: '/customer-onboarding/:idHash',
     access: 'public',
     titleKey: 'pages.customerOnboarding',

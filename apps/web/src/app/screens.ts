@@ -24,6 +24,26 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   Announcements: () => import('./routes/app/announcements').then((m) => ({ Component: m.AnnouncementsRoute })),
   Coupons: () => import('./routes/app/coupons').then((m) => ({ Component: m.CouponsRoute })),
   Bookkeeping: () => import('./routes/app/bookkeeping').then((m) => ({ Component: m.BookkeepingRoute })),
+  Companies: () => import('./routes/app/companies').then((m) => ({ Component: m.CompaniesRoute })),
+  CompanyDetails: () => import('./routes/app/company-details').then((m) => ({ Component: m.CompanyDetailsRoute })),
+  Reconciliations: () => import('./routes/app/reconciliations').then((m) => ({ Component: m.ReconciliationsRoute })),
+  ReconciliationTransactions: () =>
+    import('./routes/app/transactions').then((m) => ({ Component: m.TransactionsRoute })),
+  Leads: () => import('./routes/app/leads').then((m) => ({ Component: m.LeadsRoute })),
+  LeadDetails: () => import('./routes/app/lead-details').then((m) => ({ Component: m.LeadDetailsRoute })),
+  CompanyFormationResident: () =>
+    import('./routes/public/company-formation-resident').then((m) => ({ Component: m.CompanyFormationResidentRoute })),
+  CompanyFormationNonResident: () =>
+    import('./routes/public/company-formation-non-resident').then((m) => ({
+      Component: m.CompanyFormationNonResidentRoute,
+    })),
+  StartCustomerOnboarding: () =>
+    import('./routes/public/customer-onboarding').then((m) => ({ Component: m.CustomerOnboardingRoute })),
+  ContinueCustomerOnboarding: () =>
+    import('./routes/public/customer-onboarding-continue').then((m) => ({
+      Component: m.CustomerOnboardingContinueRoute,
+    })),
+  TaxPlanning: () => import('./routes/public/tax-planning').then((m) => ({ Component: m.TaxPlanningRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),

@@ -1,4 +1,11 @@
 import { core } from './core';
+import { taxPlanning } from './tax-planning';
+import { onboarding } from './onboarding';
+import { leads } from './leads';
+import { reconciliation } from './reconciliation';
+import { companies } from './companies';
+import { formation } from './formation';
+import { payments } from './payments';
 import { announcements } from './announcements';
 import { bookkeeping } from './bookkeeping';
 import { coupons } from './coupons';
@@ -23,6 +30,13 @@ import { users } from './users';
  */
 export const en = {
   ...core,
+  taxPlanning,
+  onboarding,
+  leads,
+  reconciliation,
+  companies,
+  formation,
+  payments,
   announcements,
   bookkeeping,
   coupons,

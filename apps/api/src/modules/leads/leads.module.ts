@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../module-deps.js';
+
+/** Leads list, details, export and delete; lead onboarding after sign-in (spec 02, spec 01 section 4.4). */
+export const leadsModule: FastifyPluginAsyncZod<ModuleDeps> = async () => {};

@@ -1,0 +1,4 @@
+/** Texts of the companies area. */
+export const companies = {
+  title: 'companies',
+} as const;

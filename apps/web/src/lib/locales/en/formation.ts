@@ -1,0 +1,4 @@
+/** Texts of the formation area. */
+export const formation = {
+  title: 'formation',
+} as const;

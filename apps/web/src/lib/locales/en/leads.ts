@@ -1,0 +1,4 @@
+/** Texts of the leads area. */
+export const leads = {
+  title: 'leads',
+} as const;

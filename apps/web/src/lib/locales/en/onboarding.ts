@@ -1,0 +1,4 @@
+/** Texts of the onboarding area. */
+export const onboarding = {
+  title: 'onboarding',
+} as const;

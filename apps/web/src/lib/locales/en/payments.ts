@@ -1,0 +1,4 @@
+/** Texts of the payments area. */
+export const payments = {
+  title: 'payments',
+} as const;

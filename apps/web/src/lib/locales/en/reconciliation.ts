@@ -1,0 +1,4 @@
+/** Texts of the reconciliation area. */
+export const reconciliation = {
+  title: 'reconciliation',
+} as const;

@@ -1,0 +1,4 @@
+/** Texts of the taxPlanning area. */
+export const taxPlanning = {
+  title: 'taxPlanning',
+} as const;

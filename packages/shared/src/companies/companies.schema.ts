@@ -1,0 +1,2 @@
+/** Contract: Companies list and details for staff (spec 03). */
+export {};

@@ -1,0 +1,2 @@
+/** Contract: The public customer onboarding wizard (spec 03). */
+export {};

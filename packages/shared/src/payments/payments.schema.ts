@@ -1,0 +1,2 @@
+/** Contract: Card payments behind one interface: Stripe or the built-in test processor (DESIGN.md section 8). */
+export {};

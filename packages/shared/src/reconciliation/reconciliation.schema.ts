@@ -1,0 +1,2 @@
+/** Contract: Bank linking, synchronisation, accounts, balances and transactions (spec 03). */
+export {};
