@@ -40,6 +40,7 @@ import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
 import { formationModule } from './modules/formation/formation.module.js';
 import { companiesModule } from './modules/companies/companies.module.js';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module.js';
@@ -111,10 +112,23 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     },
   };
   const storage = createStorage(config);
+  const payments = createPaymentsService({ db, config, audit, queue });
   const fieldCrypto = createFieldCrypto(
     Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
   );
-  const moduleDeps: ModuleDeps = { db, config, audit, mail, queue, users, sessions, fieldCrypto, storage, jobs };
+  const moduleDeps: ModuleDeps = {
+    db,
+    config,
+    audit,
+    mail,
+    queue,
+    users,
+    sessions,
+    fieldCrypto,
+    storage,
+    jobs,
+    payments,
+  };
   app.decorate('worker', worker);
   app.decorate('mail', mail);
   app.decorate('storage', storage);

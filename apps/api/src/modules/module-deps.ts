@@ -7,6 +7,7 @@ import type { BlobStorage } from '../lib/storage/index.js';
 import type { AuditLog } from './audit/audit.repository.js';
 import type { SessionsRepository } from './auth/sessions.repository.js';
 import type { MailService } from './mail/mail.service.js';
+import type { PaymentsService } from './payments/payments.service.js';
 import type { UsersRepository } from './users/users.repository.js';
 
 /**
@@ -27,6 +28,8 @@ export interface ModuleDeps {
   fieldCrypto: FieldCrypto;
   /** Document files (DESIGN.md section 6). */
   storage: BlobStorage;
+  /** Card payments (Stripe or the test processor); features create intents through it. */
+  payments: PaymentsService;
   /** Background work a module owns: its handlers run in the worker (`npm start` or `npm run worker`). */
   jobs: JobRegistry;
 }
