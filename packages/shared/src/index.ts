@@ -29,3 +29,5 @@ export * from './companies/companies.schema.js';
 export * from './reconciliation/reconciliation.schema.js';
 export * from './leads/leads.schema.js';
 export * from './onboarding/onboarding.schema.js';
+export * from './formation/formation-helpers.js';
+export * from './companies/reference.schema.js';

@@ -12,3 +12,8 @@ export * from './documents.js';
 export * from './coupons.js';
 export * from './bookkeeping.js';
 export * from './announcements.js';
+export * from './company-reference.js';
+export * from './payments.js';
+export * from './companies.js';
+export * from './leads.js';
+export * from './reconciliation.js';

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.js';
+
+/**
+ * Bank reconciliation (spec 03 "Reconciliation", docs/reconciliation.md). A linked institution is one
+ * login at a bank (a Plaid "item"); its accounts and their transactions are copies kept in step by
+ * the sync job. Money is stored in cents, signed from the account holder's side.
+ */
+export const bankInstitutions = pgTable(
+  'bank_institutions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** 'plaid' or 'sandbox': which driver holds the login. */
+    provider: text().notNull(),
+    providerItemId: text().notNull(),
+    providerInstitutionId: text(),
+    name: text().notNull(),
+    logo: text(),
+    /** The provider's access token, encrypted (lib/field-crypto); never sent to the browser or logged. */
+    accessTokenEncrypted: text().notNull(),
+    /** The provider's /transactions/sync cursor after the last applied sync. */
+    syncCursor: text(),
+    needsReauthentication: boolean().notNull().default(false),
+    lastSyncedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_institutions_item_key').on(t.provider, t.providerItemId),
+    index('bank_institutions_client_idx').on(t.clientId),
+    check('bank_institutions_provider_check', sql`${t.provider} in ('plaid', 'sandbox')`),
+  ],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    institutionId: integer()
+      .notNull()
+      .references(() => bankInstitutions.id, { onDelete: 'cascade' }),
+    /** Repeated from the institution so every scoped query filters on one column. */
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    providerAccountId: text().notNull(),
+    /** ACCOUNT_SUBTYPE: 1 checking, 2 credit card. */
+    subtype: smallint().notNull(),
+    name: text().notNull(),
+    mask: text(),
+    /** Holder's side: a credit card's debt is negative. */
+    currentBalanceCents: bigint({ mode: 'number' }).notNull().default(0),
+    isoCurrencyCode: text().notNull().default('USD'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_provider_key').on(t.institutionId, t.providerAccountId),
+    index('bank_accounts_client_idx').on(t.clientId),
+    check('bank_accounts_subtype_check', sql`${t.subtype} in (1, 2)`),
+  ],
+);
+
+/** The dropdown of the transactions search; providers' categories map onto these codes. */
+export const transactionCategories = pgTable('transaction_categories', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+});
+
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    providerTransactionId: text().notNull(),
+    /** The bank's posting date (no time zone). */
+    date: date({ mode: 'string' }).notNull(),
+    name: text().notNull(),
+    categoryId: integer().references(() => transactionCategories.id),
+    /** Signed, in cents: negative is a withdrawal. */
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    isoCurrencyCode: text().notNull().default('USD'),
+  },
+  (t) => [
+    // Re-syncing upserts on this key, so the same provider transaction is never stored twice.
+    uniqueIndex('bank_transactions_provider_key').on(t.accountId, t.providerTransactionId),
+    // The list (newest first, paged) and the month filters and balance sums of one account.
+    index('bank_transactions_account_date_idx').on(t.accountId, t.date.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Per client: when it was last synchronised, and whether a sync is queued or running, so a second
+ * request while one runs does not start another. `syncRound` numbers the requests (the job's dedupe key).
+ */
+export const bankSyncStates = pgTable('bank_sync_states', {
+  clientId: integer()
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  lastSyncTime: timestamp({ withTimezone: true }),
+  syncRound: integer().notNull().default(0),
+  syncQueuedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * The offline sandbox bank's own records (DESIGN.md section 8): one row per login made through the
+ * sandbox link dialog. It stands for the bank's side, so the app's tables above never read it.
+ */
+export const bankSandboxItems = pgTable('bank_sandbox_items', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  clientId: integer()
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  institutionCode: text().notNull(),
+  subtype: smallint().notNull(),
+  /** 'good', or 'expiring': the login lapses after the first sync (to show reconnecting). */
+  loginMode: text().notNull().default('good'),
+  loginRequired: boolean().notNull().default(false),
+  /** sha256 of the access token; null until the public token is exchanged (so it works once). */
+  accessTokenHash: text().unique(),
+  historyStart: date({ mode: 'string' }).notNull(),
+  /** The date each sync round was served on, so replaying a cursor answers the same (idempotent). */
+  roundDates: jsonb().$type<string[]>().notNull().default([]),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

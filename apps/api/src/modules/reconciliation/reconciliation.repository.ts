@@ -1,0 +1,402 @@
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { BOOKKEEPING_SERVICE_NAME, CLIENT_TYPE } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  bankAccounts,
+  bankInstitutions,
+  bankSyncStates,
+  bankTransactions,
+  clientCollaborators,
+  clientCollaboratorServices,
+  clientServices,
+  clients,
+  services,
+  transactionCategories,
+  users,
+} from '../../db/schema/index.js';
+import { containsIgnoreCase } from '../../lib/list-query.js';
+import type { BankTransaction, LinkedAccount } from './bank-link/bank-link.js';
+
+export type ReconciliationRepository = ReturnType<typeof createReconciliationRepository>;
+
+/** A sync flag older than this belongs to a job that died: a new request may start another. */
+export const SYNC_STALE_MINUTES = 15;
+
+/** Filters of the transactions list and export, already parsed (amount in cents). */
+export interface TransactionListFilters {
+  name?: string;
+  /** Unsigned matches either sign. */
+  amount?: { cents: number; signed: boolean };
+  isDeposit?: boolean;
+  /** Half-open date range, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  categoryId?: number;
+}
+
+/** Rows written per statement when applying a sync (7 parameters each, far below PostgreSQL's limit). */
+const UPSERT_BATCH = 1000;
+
+function hasBookkeepingService(db: DbOrTx) {
+  return exists(
+    db
+      .select({ one: clientServices.clientId })
+      .from(clientServices)
+      .innerJoin(services, eq(services.id, clientServices.serviceId))
+      .where(and(eq(clientServices.clientId, clients.id), sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`)),
+  );
+}
+
+/** Business clients that use or have used bookkeeping: the only clients reconciliation knows. */
+function isReconciliationClient(db: DbOrTx): SQL {
+  return and(
+    eq(clients.clientType, CLIENT_TYPE.business),
+    or(eq(clients.usedBookkeepingServiceAtLeastOnce, true), hasBookkeepingService(db)),
+  )!;
+}
+
+/**
+ * A client user's own client: their current client, owned, or collaborated on with the Bookkeeping
+ * service granted (DESIGN.md section 5: a collaborator sees only the services granted to them).
+ */
+function clientUserScope(db: DbOrTx, userId: number, currentClientId: number | null): SQL {
+  if (currentClientId === null) return sql`false`;
+  const grantedCollaborator = exists(
+    db
+      .select({ one: clientCollaborators.clientId })
+      .from(clientCollaborators)
+      .innerJoin(
+        clientCollaboratorServices,
+        and(
+          eq(clientCollaboratorServices.clientId, clientCollaborators.clientId),
+          eq(clientCollaboratorServices.userId, clientCollaborators.userId),
+        ),
+      )
+      .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
+      .where(
+        and(
+          eq(clientCollaborators.clientId, clients.id),
+          eq(clientCollaborators.userId, userId),
+          eq(clientCollaborators.isActive, true),
+          sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`,
+        ),
+      ),
+  );
+  return and(eq(clients.id, currentClientId), or(eq(clients.ownerUserId, userId), grantedCollaborator))!;
+}
+
+function transactionWhere(accountId: number, f: TransactionListFilters): SQL {
+  return and(
+    eq(bankTransactions.accountId, accountId),
+    f.name ? containsIgnoreCase(bankTransactions.name, f.name) : undefined,
+    f.amount
+      ? f.amount.signed
+        ? eq(bankTransactions.amountCents, f.amount.cents)
+        : inArray(bankTransactions.amountCents, [f.amount.cents, -f.amount.cents])
+      : undefined,
+    f.isDeposit === undefined
+      ? undefined
+      : f.isDeposit
+        ? gte(bankTransactions.amountCents, 0)
+        : lt(bankTransactions.amountCents, 0),
+    f.from ? gte(bankTransactions.date, f.from) : undefined,
+    f.to ? lt(bankTransactions.date, f.to) : undefined,
+    f.categoryId === undefined ? undefined : eq(bankTransactions.categoryId, f.categoryId),
+  )!;
+}
+
+const accountColumns = {
+  id: bankAccounts.id,
+  subtype: bankAccounts.subtype,
+  name: bankAccounts.name,
+  mask: bankAccounts.mask,
+  currentBalanceCents: bankAccounts.currentBalanceCents,
+  isoCurrencyCode: bankAccounts.isoCurrencyCode,
+  institutionId: bankInstitutions.id,
+  institutionName: bankInstitutions.name,
+  institutionLogo: bankInstitutions.logo,
+  needsReauthentication: bankInstitutions.needsReauthentication,
+  clientId: clients.id,
+  clientName: clients.name,
+};
+export type AccountRow = Awaited<ReturnType<ReconciliationRepository['accountsOfClient']>>[number];
+
+export function createReconciliationRepository({ db }: { db: DbOrTx }) {
+  return {
+    async currentClientIdOf(userId: number, tx = db): Promise<number | null> {
+      const [row] = await tx.select({ id: users.currentClientId }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.id ?? null;
+    },
+
+    /** The WHERE on `clients` for what the caller may reconcile (staff: every reconciliation client). */
+    scope(caller: { userId: number; isClient: boolean; currentClientId: number | null }, tx = db): SQL {
+      const base = isReconciliationClient(tx);
+      return caller.isClient ? and(base, clientUserScope(tx, caller.userId, caller.currentClientId))! : base;
+    },
+
+    bookkeepingClients(scope: SQL, onlyCurrentlyUsing: boolean, tx = db) {
+      const currentlyUsing = hasBookkeepingService(tx);
+      return tx
+        .select({
+          id: clients.id,
+          name: clients.name,
+          currentlyUsingBookkeepingService: sql<boolean>`${currentlyUsing}`,
+        })
+        .from(clients)
+        .where(and(scope, onlyCurrentlyUsing ? currentlyUsing : undefined))
+        .orderBy(sql`lower(${clients.name})`, asc(clients.id));
+    },
+
+    async findClient(clientId: number, scope: SQL, tx = db) {
+      const [row] = await tx
+        .select({
+          id: clients.id,
+          name: clients.name,
+          currentlyUsingBookkeepingService: sql<boolean>`${hasBookkeepingService(tx)}`,
+          lastSyncTime: bankSyncStates.lastSyncTime,
+          syncQueuedAt: bankSyncStates.syncQueuedAt,
+        })
+        .from(clients)
+        .leftJoin(bankSyncStates, eq(bankSyncStates.clientId, clients.id))
+        .where(and(eq(clients.id, clientId), scope))
+        .limit(1);
+      return row ?? null;
+    },
+
+    accountsOfClient(clientId: number, tx = db) {
+      return tx
+        .select(accountColumns)
+        .from(bankAccounts)
+        .innerJoin(bankInstitutions, eq(bankInstitutions.id, bankAccounts.institutionId))
+        .innerJoin(clients, eq(clients.id, bankAccounts.clientId))
+        .where(eq(bankAccounts.clientId, clientId))
+        .orderBy(asc(bankAccounts.subtype), sql`lower(${bankInstitutions.name})`, asc(bankAccounts.id));
+    },
+
+    async findAccount(clientId: number, accountId: number, tx = db) {
+      const [row] = await tx
+        .select(accountColumns)
+        .from(bankAccounts)
+        .innerJoin(bankInstitutions, eq(bankInstitutions.id, bankAccounts.institutionId))
+        .innerJoin(clients, eq(clients.id, bankAccounts.clientId))
+        .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.clientId, clientId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findInstitution(clientId: number, institutionId: number, tx = db) {
+      const [row] = await tx
+        .select()
+        .from(bankInstitutions)
+        .where(and(eq(bankInstitutions.id, institutionId), eq(bankInstitutions.clientId, clientId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    institutionsOfClient(clientId: number, provider: string, tx = db) {
+      return tx
+        .select()
+        .from(bankInstitutions)
+        .where(and(eq(bankInstitutions.clientId, clientId), eq(bankInstitutions.provider, provider)))
+        .orderBy(asc(bankInstitutions.id));
+    },
+
+    async findInstitutionByItem(provider: string, providerItemId: string, tx = db) {
+      const [row] = await tx
+        .select({ id: bankInstitutions.id, clientId: bankInstitutions.clientId })
+        .from(bankInstitutions)
+        .where(and(eq(bankInstitutions.provider, provider), eq(bankInstitutions.providerItemId, providerItemId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertInstitution(values: typeof bankInstitutions.$inferInsert, accounts: LinkedAccount[], tx = db) {
+      const [institution] = await tx.insert(bankInstitutions).values(values).returning({ id: bankInstitutions.id });
+      if (accounts.length > 0) {
+        await tx.insert(bankAccounts).values(
+          accounts.map((account) => ({
+            institutionId: institution!.id,
+            clientId: values.clientId,
+            providerAccountId: account.providerAccountId,
+            subtype: account.subtype,
+            name: account.name,
+            mask: account.mask,
+            currentBalanceCents: account.currentBalanceCents,
+            isoCurrencyCode: account.isoCurrencyCode,
+          })),
+        );
+      }
+      return institution!.id;
+    },
+
+    async setNeedsReauthentication(institutionId: number, value: boolean, tx = db) {
+      await tx
+        .update(bankInstitutions)
+        .set({ needsReauthentication: value })
+        .where(eq(bankInstitutions.id, institutionId));
+    },
+
+    accountIdsOfInstitution(institutionId: number, tx = db) {
+      return tx
+        .select({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.institutionId, institutionId));
+    },
+
+    async categoryIdsByCode(tx = db): Promise<Map<string, number>> {
+      const rows = await tx
+        .select({ id: transactionCategories.id, code: transactionCategories.code })
+        .from(transactionCategories);
+      return new Map(rows.map((row) => [row.code, row.id]));
+    },
+
+    categories(tx = db) {
+      return tx
+        .select({ id: transactionCategories.id, name: transactionCategories.name })
+        .from(transactionCategories)
+        .orderBy(asc(transactionCategories.name));
+    },
+
+    /**
+     * Applies one sync's changes to an institution's accounts: added and modified transactions are
+     * upserted on (account, provider id), so a replayed sync changes nothing; removed ones are deleted.
+     */
+    async applyTransactions(
+      institutionId: number,
+      changes: { upserts: BankTransaction[]; removed: string[]; cursor: string },
+      categoryIds: Map<string, number>,
+      tx: DbOrTx,
+    ) {
+      const accounts = await this.accountIdsOfInstitution(institutionId, tx);
+      const accountIdOf = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
+      // The same provider id may come as added and then modified within one sync: the last one wins.
+      const latest = new Map<string, BankTransaction>();
+      for (const t of changes.upserts) latest.set(`${t.providerAccountId}\u0000${t.providerTransactionId}`, t);
+      const rows = [...latest.values()]
+        .filter((t) => accountIdOf.has(t.providerAccountId))
+        .map((t) => ({
+          accountId: accountIdOf.get(t.providerAccountId)!,
+          providerTransactionId: t.providerTransactionId,
+          date: t.date,
+          name: t.name.slice(0, 500),
+          categoryId: t.categoryCode ? (categoryIds.get(t.categoryCode) ?? null) : null,
+          amountCents: t.amountCents,
+          isoCurrencyCode: t.isoCurrencyCode,
+        }));
+      for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+        await tx
+          .insert(bankTransactions)
+          .values(rows.slice(i, i + UPSERT_BATCH))
+          .onConflictDoUpdate({
+            target: [bankTransactions.accountId, bankTransactions.providerTransactionId],
+            set: {
+              date: sql`excluded.date`,
+              name: sql`excluded.name`,
+              categoryId: sql`excluded.category_id`,
+              amountCents: sql`excluded.amount_cents`,
+              isoCurrencyCode: sql`excluded.iso_currency_code`,
+            },
+          });
+      }
+      const ids = accounts.map((a) => a.id);
+      if (changes.removed.length > 0 && ids.length > 0) {
+        await tx
+          .delete(bankTransactions)
+          .where(
+            and(
+              inArray(bankTransactions.accountId, ids),
+              inArray(bankTransactions.providerTransactionId, changes.removed),
+            ),
+          );
+      }
+      await tx
+        .update(bankInstitutions)
+        .set({ syncCursor: changes.cursor, lastSyncedAt: sql`now()`, needsReauthentication: false })
+        .where(eq(bankInstitutions.id, institutionId));
+    },
+
+    async updateBalances(
+      institutionId: number,
+      balances: Array<{ providerAccountId: string; currentBalanceCents: number; isoCurrencyCode: string }>,
+      tx = db,
+    ) {
+      for (const balance of balances) {
+        await tx
+          .update(bankAccounts)
+          .set({ currentBalanceCents: balance.currentBalanceCents, isoCurrencyCode: balance.isoCurrencyCode })
+          .where(
+            and(
+              eq(bankAccounts.institutionId, institutionId),
+              eq(bankAccounts.providerAccountId, balance.providerAccountId),
+            ),
+          );
+      }
+    },
+
+    /** Newest first; the (account, date desc, id desc) index serves the order and the month range. */
+    transactionsPage(
+      accountId: number,
+      filters: TransactionListFilters,
+      page: { limit: number; offset: number },
+      tx = db,
+    ) {
+      return tx
+        .select({
+          id: bankTransactions.id,
+          date: bankTransactions.date,
+          name: bankTransactions.name,
+          categoryId: bankTransactions.categoryId,
+          category: transactionCategories.name,
+          amountCents: bankTransactions.amountCents,
+          isoCurrencyCode: bankTransactions.isoCurrencyCode,
+        })
+        .from(bankTransactions)
+        .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))
+        .where(transactionWhere(accountId, filters))
+        .orderBy(desc(bankTransactions.date), desc(bankTransactions.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async countTransactions(accountId: number, filters: TransactionListFilters, tx = db): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(bankTransactions).where(transactionWhere(accountId, filters));
+      return row?.n ?? 0;
+    },
+
+    /** The sum of the account's amounts dated on or after `from` (YYYY-MM-DD), in cents. */
+    async sumSince(accountId: number, from: string, tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<string | null>`sum(${bankTransactions.amountCents})` })
+        .from(bankTransactions)
+        .where(and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.date, from)));
+      return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Marks a sync as queued unless one is (and is not stale); answers the request's round number, or
+     * null when one is already queued or running. The row lock serialises concurrent requests.
+     */
+    async claimSync(clientId: number, tx = db): Promise<number | null> {
+      const [row] = await tx
+        .insert(bankSyncStates)
+        .values({ clientId, syncRound: 1, syncQueuedAt: sql`now()` })
+        .onConflictDoUpdate({
+          target: bankSyncStates.clientId,
+          set: { syncRound: sql`${bankSyncStates.syncRound} + 1`, syncQueuedAt: sql`now()` },
+          setWhere: or(
+            isNull(bankSyncStates.syncQueuedAt),
+            lt(bankSyncStates.syncQueuedAt, sql`now() - make_interval(mins => ${SYNC_STALE_MINUTES})`),
+          ),
+        })
+        .returning({ round: bankSyncStates.syncRound });
+      return row?.round ?? null;
+    },
+
+    async finishSync(clientId: number, tx = db) {
+      await tx
+        .update(bankSyncStates)
+        .set({ lastSyncTime: sql`now()`, syncQueuedAt: null })
+        .where(eq(bankSyncStates.clientId, clientId));
+    },
+  };
+}

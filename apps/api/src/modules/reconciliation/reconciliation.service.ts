@@ -1,0 +1,446 @@
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  ACCOUNT_SUBTYPE,
+  RECONCILIATION_ERROR_CODE,
+  SYNC_STATUS,
+  type AccountSubtype,
+  type BalanceDto,
+  type BalanceQuery,
+  type BookkeepingClientDto,
+  type DropdownOption,
+  type InstitutionAccountDto,
+  type InstitutionAccountsResponse,
+  type SyncResult,
+  type TransactionDto,
+  type TransactionFilters,
+  type TransactionList,
+  type TransactionQuery,
+} from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { FieldDecryptionError, type FieldCrypto } from '../../lib/field-crypto.js';
+import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { Principal } from '../auth/auth.service.js';
+import {
+  BankLoginRequiredError,
+  InvalidBankTokenError,
+  type BankLink,
+  type BankTransaction,
+} from './bank-link/bank-link.js';
+import { transactionsExportFileName, writeTransactionsWorkbook } from './reconciliation.export.js';
+import {
+  SYNC_STALE_MINUTES,
+  type AccountRow,
+  type ReconciliationRepository,
+  type TransactionListFilters,
+} from './reconciliation.repository.js';
+
+export const RECONCILIATION_SYNC_JOB = 'reconciliation.sync';
+const EXPORT_BATCH = 1000;
+
+export type ReconciliationService = ReturnType<typeof createReconciliationService>;
+type Caller = Pick<Principal, 'userId' | 'isClient'>;
+
+const money = (cents: number) => cents / 100;
+const pad = (n: number) => String(n).padStart(2, '0');
+const firstOfMonth = (year: number, month: number) => (month === 13 ? `${year + 1}-01-01` : `${year}-${pad(month)}-01`);
+const lastOfMonth = (year: number, month: number) =>
+  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+
+/** Query text → repository filters: the month applies only with a year; amounts become cents. */
+export function toListFilters(f: TransactionFilters): TransactionListFilters {
+  let from: string | undefined;
+  let to: string | undefined;
+  if (f.year !== undefined) {
+    from = firstOfMonth(f.year, f.month ?? 1);
+    to = f.month === undefined ? firstOfMonth(f.year + 1, 1) : firstOfMonth(f.year, f.month + 1);
+  }
+  const amount =
+    f.amount === undefined ? undefined : { cents: Math.round(Number(f.amount) * 100), signed: /^[+-]/.test(f.amount) };
+  return { name: f.name, amount, isDeposit: f.isDeposit, from, to, categoryId: f.categoryId };
+}
+
+function toAccountDto(row: AccountRow): InstitutionAccountDto {
+  return {
+    id: row.id,
+    subtype: row.subtype === ACCOUNT_SUBTYPE.creditCard ? ACCOUNT_SUBTYPE.creditCard : ACCOUNT_SUBTYPE.checking,
+    name: row.name,
+    mask: row.mask,
+    currentBalance: money(row.currentBalanceCents),
+    isoCurrencyCode: row.isoCurrencyCode,
+    institution: {
+      id: row.institutionId,
+      name: row.institutionName,
+      logo: row.institutionLogo,
+      needsReauthentication: row.needsReauthentication,
+    },
+    needsReauthentication: row.needsReauthentication,
+    client: { id: row.clientId, name: row.clientName },
+  };
+}
+
+/** Per currency: a credit card's balance is already negative (holder's side), so it is a plain sum. */
+function netCashOf(rows: AccountRow[]) {
+  const totals = new Map<string, number>();
+  for (const row of rows)
+    totals.set(row.isoCurrencyCode, (totals.get(row.isoCurrencyCode) ?? 0) + row.currentBalanceCents);
+  return [...totals].map(([isoCurrencyCode, cents]) => ({ value: money(cents), isoCurrencyCode }));
+}
+
+/** Bank reconciliation: rules, scope, sync and audit (docs/reconciliation.md). */
+export function createReconciliationService({
+  db,
+  repository,
+  bankLink,
+  fieldCrypto,
+  queue,
+  audit,
+}: {
+  db: Db;
+  repository: ReconciliationRepository;
+  bankLink: BankLink;
+  fieldCrypto: FieldCrypto;
+  queue: JobQueue;
+  audit: AuditLog;
+}) {
+  async function scopeOf(caller: Caller) {
+    const currentClientId = caller.isClient ? await repository.currentClientIdOf(caller.userId) : null;
+    return repository.scope({ ...caller, currentClientId });
+  }
+
+  /** The client if the caller may reconcile it; anything else is 404. */
+  async function visibleClient(clientId: number, caller: Caller) {
+    const client = await repository.findClient(clientId, await scopeOf(caller));
+    if (!client) throw new NotFoundError();
+    return client;
+  }
+
+  async function visibleAccount(clientId: number, accountId: number, caller: Caller) {
+    await visibleClient(clientId, caller);
+    const account = await repository.findAccount(clientId, accountId);
+    if (!account) throw new NotFoundError();
+    return account;
+  }
+
+  async function visibleInstitution(clientId: number, institutionId: number, caller: Caller) {
+    await visibleClient(clientId, caller);
+    const institution = await repository.findInstitution(clientId, institutionId);
+    if (!institution) throw new NotFoundError();
+    return institution;
+  }
+
+  /** A stored token that no longer decrypts (a lost key) is as good as a revoked one: relink. */
+  function accessTokenOf(institution: { accessTokenEncrypted: string }): string {
+    try {
+      return fieldCrypto.decrypt(institution.accessTokenEncrypted);
+    } catch (error) {
+      if (error instanceof FieldDecryptionError)
+        throw new InvalidBankTokenError('The stored access token is unreadable.');
+      throw error;
+    }
+  }
+
+  const isSyncing = (syncQueuedAt: Date | null) =>
+    syncQueuedAt !== null && syncQueuedAt.getTime() > Date.now() - SYNC_STALE_MINUTES * 60_000;
+
+  function invalidToken(error: unknown): never {
+    if (error instanceof InvalidBankTokenError) {
+      throw new BadRequestError(
+        'The bank link has expired or is not valid. Try again.',
+        RECONCILIATION_ERROR_CODE.invalidPublicToken,
+      );
+    }
+    throw error;
+  }
+
+  /** Queues a sync for the client unless one is queued or running already. */
+  async function queueSync(clientId: number): Promise<SyncResult> {
+    return db.transaction(async (tx) => {
+      const round = await repository.claimSync(clientId, tx);
+      if (round === null) return { status: SYNC_STATUS.alreadyRunning };
+      await queue.enqueue(
+        RECONCILIATION_SYNC_JOB,
+        { clientId },
+        { tx, dedupeKey: `${RECONCILIATION_SYNC_JOB}:${clientId}:${round}` },
+      );
+      return { status: SYNC_STATUS.queued };
+    });
+  }
+
+  async function accountsResponse(clientId: number, caller: Caller): Promise<InstitutionAccountsResponse> {
+    const client = await visibleClient(clientId, caller);
+    const rows = await repository.accountsOfClient(clientId);
+    return {
+      client: {
+        id: client.id,
+        name: client.name,
+        currentlyUsingBookkeepingService: client.currentlyUsingBookkeepingService,
+        plaidLastSyncTime: client.lastSyncTime?.toISOString() ?? null,
+      },
+      institutionAccounts: rows.map(toAccountDto),
+      netCash: netCashOf(rows),
+      isSyncing: isSyncing(client.syncQueuedAt),
+      mode: bankLink.mode,
+    };
+  }
+
+  /**
+   * One institution's sync: every page since the stored cursor, applied in one transaction with the
+   * last cursor (a failure part-way leaves the old cursor, so the next run starts over cleanly).
+   */
+  async function syncInstitution(
+    institution: { id: number; accessTokenEncrypted: string; syncCursor: string | null },
+    categoryIds: Map<string, number>,
+  ) {
+    const accessToken = accessTokenOf(institution);
+    const upserts: BankTransaction[] = [];
+    const removed: string[] = [];
+    let cursor = institution.syncCursor;
+    for (;;) {
+      const page = await bankLink.syncTransactions(accessToken, cursor);
+      upserts.push(...page.added, ...page.modified);
+      removed.push(...page.removed.map((r) => r.providerTransactionId));
+      cursor = page.nextCursor;
+      if (!page.hasMore) break;
+    }
+    const balances = await bankLink.getBalances(accessToken);
+    await db.transaction(async (tx) => {
+      await repository.applyTransactions(institution.id, { upserts, removed, cursor: cursor! }, categoryIds, tx);
+      await repository.updateBalances(institution.id, balances, tx);
+    });
+  }
+
+  return {
+    accountsResponse,
+    queueSync,
+
+    async bookkeepingClients(onlyCurrentlyUsing: boolean, caller: Caller): Promise<BookkeepingClientDto[]> {
+      return repository.bookkeepingClients(await scopeOf(caller), onlyCurrentlyUsing);
+    },
+
+    async createLinkToken(clientId: number, subtype: AccountSubtype, caller: Caller, context: RequestContext) {
+      await visibleClient(clientId, caller);
+      const linkToken = await bankLink.createLinkToken({ clientId, userId: caller.userId, subtype });
+      await audit.record(context, {
+        action: AUDIT_ACTION.bankLinkCreated,
+        actorUserId: caller.userId,
+        objectType: 'client',
+        objectId: clientId,
+        clientId,
+        details: { subtype },
+      });
+      return { linkToken, mode: bankLink.mode };
+    },
+
+    async reconnectLinkToken(clientId: number, institutionId: number, caller: Caller, context: RequestContext) {
+      const institution = await visibleInstitution(clientId, institutionId, caller);
+      let linkToken: string;
+      try {
+        linkToken = await bankLink.createLinkToken({
+          clientId,
+          userId: caller.userId,
+          subtype: ACCOUNT_SUBTYPE.checking,
+          accessToken: accessTokenOf(institution),
+        });
+      } catch (error) {
+        invalidToken(error);
+      }
+      await audit.record(context, {
+        action: AUDIT_ACTION.bankLinkCreated,
+        actorUserId: caller.userId,
+        objectType: 'bank-institution',
+        objectId: institution.id,
+        clientId,
+        details: { reconnect: true },
+      });
+      return { linkToken, mode: bankLink.mode };
+    },
+
+    async linkAccounts(clientId: number, publicToken: string, caller: Caller, context: RequestContext) {
+      await visibleClient(clientId, caller);
+      const item = await bankLink.exchangePublicToken(publicToken, { clientId }).catch(invalidToken);
+      const institutionId = await db.transaction(async (tx) => {
+        const id = await repository.insertInstitution(
+          {
+            clientId,
+            provider: bankLink.mode,
+            providerItemId: item.itemId,
+            providerInstitutionId: item.institution.id,
+            name: item.institution.name,
+            logo: item.institution.logo,
+            accessTokenEncrypted: fieldCrypto.encrypt(item.accessToken),
+          },
+          item.accounts,
+          tx,
+        );
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.bankAccountsLinked,
+            actorUserId: caller.userId,
+            objectType: 'bank-institution',
+            objectId: id,
+            clientId,
+            details: { institution: item.institution.name, accounts: item.accounts.length },
+          },
+          tx,
+        );
+        return id;
+      });
+      await queueSync(clientId);
+      return { institutionId, response: await accountsResponse(clientId, caller) };
+    },
+
+    /** After the update-mode link flow: the login works again, so sync (which clears the flag on success). */
+    async reconnect(clientId: number, institutionId: number, caller: Caller, context: RequestContext) {
+      const institution = await visibleInstitution(clientId, institutionId, caller);
+      await repository.setNeedsReauthentication(institution.id, false);
+      await audit.record(context, {
+        action: AUDIT_ACTION.bankAccountsLinked,
+        actorUserId: caller.userId,
+        objectType: 'bank-institution',
+        objectId: institution.id,
+        clientId,
+        details: { reconnect: true },
+      });
+      await queueSync(clientId);
+    },
+
+    async requestSync(clientId: number, caller: Caller, context: RequestContext): Promise<SyncResult> {
+      await visibleClient(clientId, caller);
+      const result = await queueSync(clientId);
+      await audit.record(context, {
+        action: AUDIT_ACTION.bankSyncRequested,
+        actorUserId: caller.userId,
+        objectType: 'client',
+        objectId: clientId,
+        clientId,
+        details: { status: result.status },
+      });
+      return result;
+    },
+
+    /**
+     * The sync job: each of the client's logins in turn. A login that has lapsed is flagged for
+     * reconnection and skipped; any other failure retries the whole job (applying is idempotent).
+     */
+    async runSync(clientId: number): Promise<void> {
+      const categoryIds = await repository.categoryIdsByCode();
+      for (const institution of await repository.institutionsOfClient(clientId, bankLink.mode)) {
+        if (institution.needsReauthentication) continue;
+        try {
+          await syncInstitution(institution, categoryIds);
+        } catch (error) {
+          if (!(error instanceof BankLoginRequiredError || error instanceof InvalidBankTokenError)) throw error;
+          await repository.setNeedsReauthentication(institution.id, true);
+        }
+      }
+      await repository.finishSync(clientId);
+    },
+
+    /** A provider's event about one login (Plaid webhook). */
+    async onProviderEvent(itemId: string, event: 'sync-available' | 'login-required'): Promise<void> {
+      const institution = await repository.findInstitutionByItem(bankLink.mode, itemId);
+      if (!institution) return;
+      if (event === 'login-required') await repository.setNeedsReauthentication(institution.id, true);
+      else await queueSync(institution.clientId);
+    },
+
+    async account(clientId: number, accountId: number, caller: Caller): Promise<InstitutionAccountDto> {
+      return toAccountDto(await visibleAccount(clientId, accountId, caller));
+    },
+
+    async transactions(
+      clientId: number,
+      accountId: number,
+      query: TransactionQuery,
+      caller: Caller,
+    ): Promise<TransactionList> {
+      const account = await visibleAccount(clientId, accountId, caller);
+      const filters = toListFilters(query);
+      const [rows, totalCount] = await Promise.all([
+        repository.transactionsPage(account.id, filters, query),
+        repository.countTransactions(account.id, filters),
+      ]);
+      return { items: rows.map(toTransactionDto), totalCount };
+    },
+
+    /**
+     * Balances of a month, derived backwards from the account's current balance (docs/reconciliation.md):
+     * ending = current − the amounts dated after the month; starting = ending − the month's amounts.
+     */
+    async balance(clientId: number, accountId: number, query: BalanceQuery, caller: Caller): Promise<BalanceDto> {
+      const account = await visibleAccount(clientId, accountId, caller);
+      const [afterMonth, fromMonth] = await Promise.all([
+        repository.sumSince(account.id, firstOfMonth(query.year, query.month + 1)),
+        repository.sumSince(account.id, firstOfMonth(query.year, query.month)),
+      ]);
+      return {
+        startingBalance: money(account.currentBalanceCents - fromMonth),
+        startingBalanceDate: firstOfMonth(query.year, query.month),
+        endingBalance: money(account.currentBalanceCents - afterMonth),
+        endingBalanceDate: lastOfMonth(query.year, query.month),
+        isoCurrencyCode: account.isoCurrencyCode,
+      };
+    },
+
+    async export(
+      clientId: number,
+      accountId: number,
+      query: TransactionFilters,
+      caller: Caller,
+      context: RequestContext,
+    ): Promise<{ fileName: string; stream: Readable }> {
+      const account = await visibleAccount(clientId, accountId, caller);
+      const filters = toListFilters(query);
+      const first = await repository.transactionsPage(account.id, filters, { limit: EXPORT_BATCH, offset: 0 });
+      async function* batches() {
+        let batch = first;
+        for (let offset = 0; batch.length > 0;) {
+          yield batch.map(toTransactionDto);
+          if (batch.length < EXPORT_BATCH) return;
+          offset += EXPORT_BATCH;
+          batch = await repository.transactionsPage(account.id, filters, { limit: EXPORT_BATCH, offset });
+        }
+      }
+      await audit.record(context, {
+        action: AUDIT_ACTION.transactionsExported,
+        actorUserId: caller.userId,
+        objectType: 'bank-account',
+        objectId: account.id,
+        clientId,
+        details: { filters: query },
+      });
+      const stream = new PassThrough();
+      writeTransactionsWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      return { fileName: transactionsExportFileName(account.mask), stream };
+    },
+
+    async categories(): Promise<DropdownOption[]> {
+      const rows = await repository.categories();
+      return rows.map((row) => ({ value: String(row.id), displayText: row.name }));
+    },
+  };
+}
+
+function toTransactionDto(row: {
+  id: number;
+  date: string;
+  name: string;
+  categoryId: number | null;
+  category: string | null;
+  amountCents: number;
+  isoCurrencyCode: string;
+}): TransactionDto {
+  return {
+    id: row.id,
+    date: row.date,
+    name: row.name,
+    category: row.category,
+    categoryId: row.categoryId,
+    amount: money(row.amountCents),
+    isoCurrencyCode: row.isoCurrencyCode,
+  };
+}
