@@ -137,10 +137,23 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     transport.close();
   });
 
+  // Stripe.js and Plaid Link load from their providers only when those drivers are configured.
+  const thirdParty = {
+    script: [...(config.stripe ? ['https://js.stripe.com'] : []), ...(config.plaid ? ['https://cdn.plaid.com'] : [])],
+    frame: [
+      ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+      ...(config.plaid ? ['https://cdn.plaid.com'] : []),
+    ],
+    connect: [...(config.stripe ? ['https://api.stripe.com'] : []), ...(config.plaid ? ['https://*.plaid.com'] : [])],
+    img: config.stripe ? ['https://*.stripe.com'] : [],
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...thirdParty.img],
+        'script-src': ["'self'", ...thirdParty.script],
+        'frame-src': ["'self'", 'blob:', ...thirdParty.frame],
+        'connect-src': ["'self'", ...thirdParty.connect],
         'frame-ancestors': ["'none'"],
         // TLS is the load balancer's job; upgrading would break plain http://localhost.
         'upgrade-insecure-requests': null,
