@@ -39,6 +39,7 @@ import { rolesModule } from './modules/roles/roles.module.js';
 import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
+import { contractorsModule } from './modules/contractors/contractors.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { formationModule } from './modules/formation/formation.module.js';
@@ -199,6 +200,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         reconciliationModule,
         leadsModule,
         onboardingModule,
+        contractorsModule,
       ]) {
         await api.register(module, moduleDeps);
       }

@@ -31,3 +31,4 @@ export * from './leads/leads.schema.js';
 export * from './onboarding/onboarding.schema.js';
 export * from './formation/formation-helpers.js';
 export * from './companies/reference.schema.js';
+export * from './contractors/contractors.schema.js';

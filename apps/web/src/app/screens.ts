@@ -44,6 +44,7 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
       Component: m.CustomerOnboardingContinueRoute,
     })),
   TaxPlanning: () => import('./routes/public/tax-planning').then((m) => ({ Component: m.TaxPlanningRoute })),
+  Contractors: () => import('./routes/app/contractors').then((m) => ({ Component: m.ContractorsRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),

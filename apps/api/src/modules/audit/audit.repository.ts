@@ -93,6 +93,13 @@ export const AUDIT_ACTION = {
   leadBillingInfoSaved: 'lead.billing-info-saved',
   leadOnboardingCompleted: 'lead.onboarding-completed',
   leadFileDownloaded: 'lead.file-downloaded',
+  contractorCreated: 'contractor.created',
+  contractorUpdated: 'contractor.updated',
+  contractorDeleted: 'contractor.deleted',
+  contractorCompleted: 'contractor.completed',
+  contractorOpened: 'contractor.opened',
+  contractorsExported: 'contractor.exported',
+  contractorsPaymentStarted: 'contractor.payment-started',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

@@ -1,4 +1,5 @@
 import { core } from './core';
+import { contractors } from './contractors';
 import { taxPlanning } from './tax-planning';
 import { onboarding } from './onboarding';
 import { leads } from './leads';
@@ -30,6 +31,7 @@ import { users } from './users';
  */
 export const en = {
   ...core,
+  contractors,
   taxPlanning,
   onboarding,
   leads,

@@ -1,0 +1,2 @@
+/** Contract: contractors (1099 Form), spec 03. */
+export {};
