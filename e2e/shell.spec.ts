@@ -19,6 +19,8 @@ const STAFF_SIDEBARS = {
     'Tags',
     'Announcements',
     'Coupons',
+    'Audit log',
+    'Settings',
   ],
   advisor: [
     'Home',

@@ -40,6 +40,9 @@ import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { contractorsModule } from './modules/contractors/contractors.module.js';
+import { auditLogModule } from './modules/audit-log/audit-log.module.js';
+import { settingsModule } from './modules/settings/settings.module.js';
+import { twoFactorModule } from './modules/two-factor/two-factor.module.js';
 import { paymentsModule } from './modules/payments/payments.module.js';
 import { createPaymentsService } from './modules/payments/payments.service.js';
 import { formationModule } from './modules/formation/formation.module.js';
@@ -201,6 +204,9 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         leadsModule,
         onboardingModule,
         contractorsModule,
+        settingsModule,
+        twoFactorModule,
+        auditLogModule,
       ]) {
         await api.register(module, moduleDeps);
       }

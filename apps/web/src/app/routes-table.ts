@@ -90,6 +90,8 @@ export const ROUTES = {
     titleKey: 'pages.transactions',
   },
   Coupons: { path: '/coupons', access: 'app', permission: 'coupon:list', titleKey: 'nav.coupons' },
+  AuditLog: { path: '/audit-log', access: 'app', permission: 'audit:list', titleKey: 'nav.auditLog' },
+  Settings: { path: '/settings', access: 'app', permission: 'setting:edit', titleKey: 'nav.settings' },
 
   /** Query: redirect (a same-origin path). */
   Login: { path: '/login', access: 'guest', titleKey: 'auth.login.title' },

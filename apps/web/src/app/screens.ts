@@ -45,6 +45,8 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
     })),
   TaxPlanning: () => import('./routes/public/tax-planning').then((m) => ({ Component: m.TaxPlanningRoute })),
   Contractors: () => import('./routes/app/contractors').then((m) => ({ Component: m.ContractorsRoute })),
+  AuditLog: () => import('./routes/app/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
+  Settings: () => import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
   ForgotPassword: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),

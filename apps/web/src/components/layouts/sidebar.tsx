@@ -6,6 +6,7 @@ import {
   IconFileDownload,
   IconFileInvoice,
   IconFileUpload,
+  IconHistory,
   IconHome,
   IconMail,
   IconSettings,
@@ -55,10 +56,13 @@ const ADMINISTRATION_MENU: readonly MenuEntry[] = [
   { route: 'Tags', labelKey: 'nav.tags', icon: IconTag },
   { route: 'Announcements', labelKey: 'nav.announcements', icon: IconSpeakerphone },
   { route: 'Coupons', labelKey: 'nav.coupons', icon: IconTicket },
+  { route: 'AuditLog', labelKey: 'nav.auditLog', icon: IconHistory },
+  { route: 'Settings', labelKey: 'nav.settings', icon: IconSettings },
 ];
 
 /** The group shows for these alone; coupon:list by itself does not open it (spec 01 section 2.4). */
-const ADMINISTRATION_PERMISSION = 'role:list|service:list|tag:list|announcement:list';
+const ADMINISTRATION_PERMISSION =
+  'role:list|service:list|tag:list|announcement:list|coupon:list|audit:list|setting:edit';
 
 const ADMINISTRATION_ID = 'sidebar-administration';
 

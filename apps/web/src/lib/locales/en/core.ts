@@ -18,6 +18,8 @@ export const core = {
     bookkeeping: 'Bookkeeping',
     companies: 'Companies',
     contractors: '1099 Form',
+    auditLog: 'Audit log',
+    settings: 'Settings',
     reconciliations: 'Reconciliations',
     administration: 'Administration',
     roles: 'Roles',

@@ -1,4 +1,6 @@
 import { core } from './core';
+import { auditLog } from './audit-log';
+import { security } from './security';
 import { contractors } from './contractors';
 import { taxPlanning } from './tax-planning';
 import { onboarding } from './onboarding';
@@ -31,6 +33,8 @@ import { users } from './users';
  */
 export const en = {
   ...core,
+  auditLog,
+  security,
   contractors,
   taxPlanning,
   onboarding,

@@ -46,6 +46,9 @@ export const roles = {
     announcement: 'Announcements',
     coupon: 'Coupons',
     reconciliation: 'Reconciliations',
+    audit: 'Audit log',
+    setting: 'Settings',
+    session: 'Sessions',
   },
   validation: {
     permissionsRequired: 'Select at least one permission',

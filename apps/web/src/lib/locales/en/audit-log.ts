@@ -1,0 +1,4 @@
+/** Texts of the auditLog area. */
+export const auditLog = {
+  title: 'auditLog',
+} as const;

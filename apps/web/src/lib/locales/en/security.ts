@@ -1,0 +1,4 @@
+/** Texts of the security area. */
+export const security = {
+  title: 'security',
+} as const;
