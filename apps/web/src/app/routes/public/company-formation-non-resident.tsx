@@ -1,7 +1,5 @@
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { NonResidentWizard } from '@/features/formation/components/non-resident-wizard';
 
 export function CompanyFormationNonResidentRoute() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('pages.companyFormationNonResident')}</Title>;
+  return <NonResidentWizard />;
 }

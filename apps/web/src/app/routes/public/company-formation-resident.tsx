@@ -1,7 +1,5 @@
-import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { ResidentWizard } from '@/features/formation/components/resident-wizard';
 
 export function CompanyFormationResidentRoute() {
-  const { t } = useTranslation();
-  return <Title order={1}>{t('pages.companyFormationResident')}</Title>;
+  return <ResidentWizard />;
 }

@@ -1,0 +1,53 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ContactValues } from '../lib/formation-form';
+
+/** The person the firm talks to about the order. */
+export function ContactFields() {
+  const { t } = useTranslation();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ContactValues>();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label={t('formation.fields.firstName')}
+        withAsterisk
+        autoComplete="given-name"
+        {...register('contactFirstName')}
+        error={errors.contactFirstName?.message}
+      />
+      <TextInput
+        label={t('formation.fields.lastName')}
+        withAsterisk
+        autoComplete="family-name"
+        {...register('contactLastName')}
+        error={errors.contactLastName?.message}
+      />
+      <TextInput
+        label={t('formation.fields.emailAddress')}
+        withAsterisk
+        type="email"
+        autoComplete="email"
+        {...register('contactEmailAddress')}
+        error={errors.contactEmailAddress?.message}
+      />
+      <TextInput
+        label={t('formation.fields.phoneNumber')}
+        withAsterisk
+        type="tel"
+        autoComplete="tel"
+        {...register('contactPhoneNumber')}
+        error={errors.contactPhoneNumber?.message}
+      />
+      <TextInput
+        label={t('formation.fields.fax')}
+        type="tel"
+        {...register('contactFax')}
+        error={errors.contactFax?.message}
+      />
+    </SimpleGrid>
+  );
+}
