@@ -290,14 +290,23 @@ export const residentFormationInputSchema = companyBasicsSchema
     registeredAgent: registeredAgentSchema,
     businessAddressType: businessAddressTypeSchema,
     businessAddress: businessAddressSchema.nullish(),
-    managementStructure: managementStructureSchema,
+    /** LLC only (spec 03: a Corporation's details show no management structure); null for a Corporation. */
+    managementStructure: managementStructureSchema.nullish(),
     organizers: z.array(organizerSchema).min(1, FORMATION_VALIDATION.required).max(MAX_ORGANIZERS),
     socialSecurityNumber: requiredSsnSchema,
     socialSecurityFirstName: requiredText(),
     socialSecurityLastName: requiredText(),
   })
   .transform(dropPredefinedAddress)
-  .superRefine(refineFormation);
+  .transform((input) =>
+    input.businessEntityType === BUSINESS_ENTITY_TYPE.corporation ? { ...input, managementStructure: null } : input,
+  )
+  .superRefine(refineFormation)
+  .superRefine((input, context) => {
+    if (input.businessEntityType === BUSINESS_ENTITY_TYPE.llc && !input.managementStructure) {
+      context.addIssue({ code: 'custom', path: ['managementStructure'], message: FORMATION_VALIDATION.required });
+    }
+  });
 export type ResidentFormationInput = z.input<typeof residentFormationInputSchema>;
 export type ResidentFormation = z.output<typeof residentFormationInputSchema>;
 

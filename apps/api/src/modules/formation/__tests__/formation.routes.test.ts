@@ -268,6 +268,19 @@ describe('resident submission: pricing and the coupon', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('takes no management structure from a Corporation and stores none', async () => {
+    const response = await submitResident(
+      residentPayload(ref, {
+        businessEntityType: BUSINESS_ENTITY_TYPE.corporation,
+        managementStructure: null,
+        organizers: [organizer({ titles: [1], isDirector: true })],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { company } = await companyOfPayment(response.json().stripePaymentClientSecret);
+    expect(company.managementStructure).toBeNull();
+  });
+
   it('stores a Corporation officer with titles and the director flag', async () => {
     const response = await submitResident(
       residentPayload(ref, {
