@@ -60,6 +60,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
+      {onboarding.dialog}
       {announcements.dialog}
       {currentClient.status === 'choosing' && (
         <ChooseAccountModal

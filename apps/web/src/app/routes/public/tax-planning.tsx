@@ -1,7 +1,14 @@
-import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/ui/page-title';
+import { TaxPlanningWizard } from '@/features/tax-planning/components/tax-planning-wizard';
 
+/** Public: no sign-in (spec 03 section 6). */
 export function TaxPlanningRoute() {
   const { t } = useTranslation();
-  return <Title order={1}>{t('pages.taxPlanning')}</Title>;
+  return (
+    <>
+      <PageTitle>{t('pages.taxPlanning')}</PageTitle>
+      <TaxPlanningWizard />
+    </>
+  );
 }

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { notify } from '@/lib/notify';
+import { useDeleteLeads } from '../api/delete-leads';
+
+/** Confirms deleting the selected leads (spec 02: delete of selected rows; leads could-not-delete). */
+export function DeleteLeadsDialog({
+  leadIds,
+  onClose,
+  onDeleted,
+}: {
+  /** null: closed. */
+  leadIds: readonly number[] | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteLeads();
+  const count = leadIds?.length ?? 0;
+  const confirm = () => {
+    if (!leadIds) return;
+    remove.mutate(leadIds, {
+      onSuccess: () => {
+        notify.success(t('leads.messages.deleted', { count }), { key: 'leads-delete' });
+        onDeleted();
+      },
+      onError: () => notify.error(t('leads.messages.deleteError'), { key: 'leads-delete' }),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={leadIds !== null}
+      title={t('leads.delete.title')}
+      message={t('leads.delete.message', { count })}
+      confirmLabel={t('leads.delete.confirm')}
+      danger
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
+  );
+}
