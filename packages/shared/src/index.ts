@@ -32,3 +32,5 @@ export * from './onboarding/onboarding.schema.js';
 export * from './formation/formation-helpers.js';
 export * from './companies/reference.schema.js';
 export * from './contractors/contractors.schema.js';
+export * from './audit-log/audit-log.schema.js';
+export * from './security/security.schema.js';

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -48,8 +49,9 @@ export type DatabaseOptions =
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
-    // No dataDir means an in-memory database (tests).
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    // No dataDir means an in-memory database (tests). pg_trgm backs the "contains" searches' indexes.
+    const pgliteOptions = { extensions: { pg_trgm } };
+    const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {

@@ -20,5 +20,8 @@ export const auditEvents = pgTable(
     index('audit_events_occurred_at_idx').on(t.occurredAt),
     index('audit_events_actor_idx').on(t.actorUserId, t.occurredAt),
     index('audit_events_action_idx').on(t.action, t.occurredAt),
+    // The audit log viewer's client and document filters (newest first within them).
+    index('audit_events_client_idx').on(t.clientId, t.occurredAt),
+    index('audit_events_object_idx').on(t.objectType, t.objectId, t.occurredAt),
   ],
 );

@@ -17,3 +17,6 @@ export * from './payments.js';
 export * from './companies.js';
 export * from './leads.js';
 export * from './reconciliation.js';
+export * from './contractors.js';
+export * from './two-factor.js';
+export * from './settings.js';

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
+import { createAuditLogRepository } from './audit-log.repository.js';
+import { auditLogRoutes } from './audit-log.routes.js';
+import { createAuditLogService } from './audit-log.service.js';
 
 /** The audit log viewer and export for admins, and user sessions listing and revocation (issue 11). */
-export const auditLogModule: FastifyPluginAsyncZod<ModuleDeps> = async () => {};
+export const auditLogModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const service = createAuditLogService({
+    db: deps.db,
+    repository: createAuditLogRepository({ db: deps.db }),
+    sessions: deps.sessions,
+    audit: deps.audit,
+  });
+  await app.register(auditLogRoutes, { service });
+};

@@ -100,6 +100,14 @@ export const AUDIT_ACTION = {
   contractorOpened: 'contractor.opened',
   contractorsExported: 'contractor.exported',
   contractorsPaymentStarted: 'contractor.payment-started',
+  sessionRevoked: 'auth.session.revoked',
+  auditExported: 'audit.exported',
+  mfaEnrolled: 'auth.two-factor.enrolled',
+  mfaDisabled: 'auth.two-factor.disabled',
+  mfaReset: 'auth.two-factor.reset',
+  mfaChallengeFailed: 'auth.two-factor.challenge-failed',
+  mfaRecoveryCodeUsed: 'auth.two-factor.recovery-code-used',
+  settingsChanged: 'settings.changed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

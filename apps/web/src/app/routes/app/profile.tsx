@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useMe } from '@/features/profile/api/get-me';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ProfileEditForm } from '@/features/profile/components/profile-edit-form';
+import { SessionsSection } from '@/features/sessions/components/sessions-section';
 import { useAuthorization } from '@/lib/authorization';
 
 /** Spec 01 section 2.11: the signed-in user's profile, viewed and edited in place. */
@@ -31,6 +32,7 @@ export function ProfileRoute() {
       ) : (
         <ProfileDetails profile={me.data} isClient={isClient} onEdit={() => setEditing(true)} />
       )}
+      <SessionsSection />
     </>
   );
 }

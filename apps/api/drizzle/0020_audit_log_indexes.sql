@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_client_idx" ON "audit_events" USING btree ("client_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "audit_events_object_idx" ON "audit_events" USING btree ("object_type","object_id","occurred_at");

@@ -1,0 +1,102 @@
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { auditEvents, clients, sessions, users } from '../../db/schema/index.js';
+import { containsIgnoreCase } from '../../lib/list-query.js';
+
+/** The viewer's filters, resolved by the service (an action prefix becomes the actions it covers). */
+export interface AuditEventFilters {
+  actorUserId?: number;
+  actions?: readonly string[];
+  clientId?: number;
+  documentId?: number;
+  from?: Date;
+  to?: Date;
+  search?: string;
+}
+
+export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;
+
+/**
+ * Reads only: the audit trail is append-only (modules/audit writes it; a trigger refuses UPDATE,
+ * DELETE and TRUNCATE). Sessions are read here and revoked through the auth module's repository.
+ */
+export function createAuditLogRepository({ db }: { db: DbOrTx }) {
+  function whereOf(filters: AuditEventFilters): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filters.actorUserId !== undefined) conditions.push(eq(auditEvents.actorUserId, filters.actorUserId));
+    if (filters.actions !== undefined) conditions.push(inArray(auditEvents.action, [...filters.actions]));
+    if (filters.clientId !== undefined) conditions.push(eq(auditEvents.clientId, filters.clientId));
+    if (filters.documentId !== undefined) {
+      conditions.push(eq(auditEvents.objectType, 'document'), eq(auditEvents.objectId, String(filters.documentId)));
+    }
+    if (filters.from) conditions.push(gte(auditEvents.occurredAt, filters.from));
+    if (filters.to) conditions.push(lt(auditEvents.occurredAt, filters.to));
+    if (filters.search) conditions.push(containsIgnoreCase(sql`${auditEvents.details}::text`, filters.search));
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+
+  return {
+    /** Newest first; the id breaks ties between events of the same instant. */
+    async findPage(filters: AuditEventFilters, page: { limit: number; offset: number }, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: auditEvents.id,
+          occurredAt: auditEvents.occurredAt,
+          action: auditEvents.action,
+          actorId: users.id,
+          actorFullName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+          objectType: auditEvents.objectType,
+          objectId: auditEvents.objectId,
+          clientId: clients.id,
+          clientName: clients.name,
+          ipAddress: auditEvents.ipAddress,
+          userAgent: auditEvents.userAgent,
+          requestId: auditEvents.requestId,
+          details: auditEvents.details,
+        })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+        .leftJoin(clients, eq(clients.id, auditEvents.clientId))
+        .where(whereOf(filters))
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async count(filters: AuditEventFilters, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ value: count() }).from(auditEvents).where(whereOf(filters));
+      return row?.value ?? 0;
+    },
+
+    /** Live sessions (not revoked, not past their absolute end), the most recently used first. */
+    async findActiveSessions(userId: number, tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          ipAddress: sessions.ipAddress,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    },
+
+    /** The session's owner while it is live, or null (unknown, ended, or expired). */
+    async findActiveSessionOwner(sessionId: string, tx: DbOrTx = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
+    async userExists(userId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+      return row !== undefined;
+    },
+  };
+}

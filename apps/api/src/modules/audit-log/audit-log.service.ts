@@ -1,0 +1,178 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { AuditEventDto, AuditEventsQuery, ExportAuditEventsQuery, Paged, SessionDto } from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { AuditEventFilters, AuditLogRepository } from './audit-log.repository.js';
+import { auditExportFileName, writeAuditWorkbook } from './audit-log.export.js';
+
+/** Rows fetched per round trip while streaming an export. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** Every action the API records, sorted: the viewer's action select and the prefix filter use it. */
+export const KNOWN_ACTIONS: readonly string[] = [...new Set(Object.values(AUDIT_ACTION))].sort();
+
+/**
+ * An exact action, or a prefix ending with a dot (`document.`) widened to the known actions it
+ * covers: an IN list uses the (action, occurred_at) index where LIKE would depend on the collation.
+ */
+export function actionsFor(filter: string | undefined): readonly string[] | undefined {
+  if (filter === undefined) return undefined;
+  if (!filter.endsWith('.')) return [filter];
+  return KNOWN_ACTIONS.filter((action) => action.startsWith(filter));
+}
+
+function filtersOf(query: ExportAuditEventsQuery): AuditEventFilters {
+  return {
+    actorUserId: query.actorUserId,
+    actions: actionsFor(query.action),
+    clientId: query.clientId,
+    documentId: query.documentId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    search: query.search,
+  };
+}
+
+type EventRow = Awaited<ReturnType<AuditLogRepository['findPage']>>[number];
+
+function toDto(row: EventRow): AuditEventDto {
+  return {
+    id: row.id,
+    time: row.occurredAt.toISOString(),
+    action: row.action,
+    actor: row.actorId === null ? null : { id: row.actorId, fullName: row.actorFullName ?? '' },
+    objectType: row.objectType,
+    objectId: row.objectId,
+    client: row.clientId === null ? null : { id: row.clientId, name: row.clientName ?? '' },
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+    details: (row.details as Record<string, unknown> | null) ?? null,
+  };
+}
+
+export type AuditLogService = ReturnType<typeof createAuditLogService>;
+
+export function createAuditLogService(deps: {
+  db: Db;
+  repository: AuditLogRepository;
+  sessions: SessionsRepository;
+  audit: AuditLog;
+}) {
+  const { db, repository, sessions, audit } = deps;
+
+  async function sessionsOf(userId: number, currentSessionId: string | null): Promise<SessionDto[]> {
+    const rows = await repository.findActiveSessions(userId);
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  return {
+    async list(query: AuditEventsQuery): Promise<Paged<AuditEventDto>> {
+      const filters = filtersOf(query);
+      const [rows, totalCount] = await Promise.all([
+        repository.findPage(filters, { limit: query.limit, offset: query.offset }),
+        repository.count(filters),
+      ]);
+      return { items: rows.map(toDto), totalCount };
+    },
+
+    /**
+     * The filtered events as a streamed .xlsx. The first batch is read before anything is sent, so a
+     * failing query still gets a proper error answer; later batches are read as the workbook is written.
+     */
+    async export(
+      query: ExportAuditEventsQuery,
+      caller: Principal,
+      context: RequestContext,
+    ): Promise<{ fileName: string; stream: Readable }> {
+      const filters = filtersOf(query);
+      const readBatch = async (offset: number) =>
+        (await repository.findPage(filters, { limit: EXPORT_BATCH_SIZE, offset })).map(toDto);
+      const first = await readBatch(0);
+      async function* batches() {
+        let batch = first;
+        for (let offset = 0; batch.length > 0;) {
+          yield batch;
+          if (batch.length < EXPORT_BATCH_SIZE) return;
+          offset += EXPORT_BATCH_SIZE;
+          batch = await readBatch(offset);
+        }
+      }
+      await audit.record(context, {
+        action: AUDIT_ACTION.auditExported,
+        actorUserId: caller.userId,
+        objectType: 'audit-log',
+        details: { filters: query },
+      });
+      const stream = new PassThrough();
+      writeAuditWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      return { fileName: auditExportFileName(), stream };
+    },
+
+    mySessions(caller: Principal): Promise<SessionDto[]> {
+      return sessionsOf(caller.userId, caller.sessionId);
+    },
+
+    /**
+     * Ends one of the caller's sessions the way logout does (the session row is marked revoked, so
+     * its access token fails at once and its refresh token is refused). Someone else's session, or
+     * one already ended, is 404.
+     */
+    async revokeMine(sessionId: string, caller: Principal, context: RequestContext): Promise<void> {
+      const isCurrent = sessionId === caller.sessionId;
+      await db.transaction(async (tx) => {
+        const owner = await repository.findActiveSessionOwner(sessionId, tx);
+        if (owner !== caller.userId) throw new NotFoundError();
+        await sessions.revoke(sessionId, isCurrent ? 'logout' : 'revoked-by-user', tx);
+        await audit.record(
+          context,
+          {
+            action: isCurrent ? AUDIT_ACTION.signOut : AUDIT_ACTION.sessionRevoked,
+            actorUserId: caller.userId,
+            objectType: 'session',
+            objectId: sessionId,
+            details: { userId: caller.userId },
+          },
+          tx,
+        );
+      });
+    },
+
+    async userSessions(userId: number): Promise<SessionDto[]> {
+      if (!(await repository.userExists(userId))) throw new NotFoundError();
+      return sessionsOf(userId, null);
+    },
+
+    /** An administrator ends every session of a user, as deactivation does. */
+    async revokeAllOfUser(userId: number, caller: Principal, context: RequestContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await repository.userExists(userId, tx))) throw new NotFoundError();
+        const live = await repository.findActiveSessions(userId, tx);
+        await sessions.revokeAllForUser(userId, 'revoked-by-admin', tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.sessionRevoked,
+            actorUserId: caller.userId,
+            objectType: 'user',
+            objectId: userId,
+            details: { sessionIds: live.map((session) => session.id) },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}

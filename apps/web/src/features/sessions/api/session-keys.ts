@@ -1,0 +1,4 @@
+export const sessionKeys = {
+  all: ['sessions'] as const,
+  mine: () => [...sessionKeys.all, 'mine'] as const,
+};
