@@ -1,0 +1,79 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { ContractorListItemDto } from '@ledgerport/shared';
+
+/** `Contractors_2025_2026-11-21.xlsx`: the tax year, then the day of the export. */
+export function contractorsExportFileName(taxYear: number, now: Date = new Date()): string {
+  return `Contractors_${taxYear}_${now.toISOString().slice(0, 10)}.xlsx`;
+}
+
+interface Column {
+  header: string;
+  width: number;
+  value: (contractor: ContractorListItemDto) => string | number;
+  numFmt?: string;
+}
+
+const MONEY = '"$"#,##0.00';
+
+const address = (c: ContractorListItemDto) =>
+  [c.addressLine1, c.addressLine2, c.city, `${c.stateName} ${c.zipCode}`].filter(Boolean).join(', ');
+
+const CLIENT_COLUMN: Column = { header: 'Client', width: 28, value: (c) => c.client.name };
+const COLUMNS: Column[] = [
+  { header: 'Tax year', width: 10, value: (c) => c.taxYear },
+  { header: 'Contractor type', width: 16, value: (c) => c.contractorType.name },
+  { header: 'Business name or full name', width: 32, value: (c) => c.fullName },
+  // Masked like the list: an export is a copy that leaves the system.
+  { header: 'Identification number', width: 20, value: (c) => c.identificationNumber },
+  { header: 'Address', width: 48, value: address },
+  { header: 'Total payment', width: 16, value: (c) => c.totalPayment, numFmt: MONEY },
+  { header: 'Service fee', width: 14, value: (c) => c.serviceFee, numFmt: MONEY },
+  { header: 'Service fee paid', width: 16, value: (c) => (c.isPaid ? 'Paid' : 'Unpaid') },
+];
+const COMPLETED_COLUMN: Column = {
+  header: 'Completed',
+  width: 12,
+  value: (c) => (c.isCompleted ? 'Completed' : 'Uncompleted'),
+};
+
+function drainedOrClosed(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
+/**
+ * Streams the contractors into an .xlsx one committed row at a time (memory stays flat). Client
+ * users' files leave out the client and completion columns the page hides from them.
+ */
+export async function writeContractorsWorkbook(
+  batches: AsyncIterable<ContractorListItemDto[]>,
+  stream: Writable,
+  { withClient }: { withClient: boolean },
+): Promise<void> {
+  const columns = withClient ? [CLIENT_COLUMN, ...COLUMNS, COMPLETED_COLUMN] : COLUMNS;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('1099 Form', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map(({ header, width, numFmt }, index) => ({
+    header,
+    key: `c${index}`,
+    width,
+    style: numFmt ? { numFmt } : undefined,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of batches) {
+    for (const contractor of batch) sheet.addRow(columns.map((column) => column.value(contractor))).commit();
+    if (stream.writableNeedDrain) await drainedOrClosed(stream);
+    if (stream.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}

@@ -1,0 +1,252 @@
+import { and, asc, count, eq, exists, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { clients, contractorPayments, contractors, payments, states } from '../../db/schema/index.js';
+import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+
+/** Which contractors a query may touch: the client user's current client, or (staff) any/one client. */
+export interface ContractorScope {
+  /** Null: every client (staff without a client filter). */
+  clientId: number | null;
+}
+
+export interface ContractorFilterValues extends ContractorScope {
+  taxYear: number;
+  businessNameOrFullName?: string;
+  contractorType?: number;
+  isPaid?: boolean;
+  isCompleted?: boolean;
+}
+
+export type ContractorWritable = Pick<
+  typeof contractors.$inferInsert,
+  | 'businessName'
+  | 'firstName'
+  | 'lastName'
+  | 'identificationNumberEncrypted'
+  | 'identificationNumberLast4'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'stateId'
+  | 'zipCode'
+  | 'totalPaymentCents'
+>;
+
+function paidByAnyPayment(db: DbOrTx): SQL {
+  return exists(
+    db
+      .select({ one: contractorPayments.paymentId })
+      .from(contractorPayments)
+      .innerJoin(payments, eq(payments.id, contractorPayments.paymentId))
+      .where(and(eq(contractorPayments.contractorId, contractors.id), eq(payments.status, PAYMENT_STATUS.paid))),
+  );
+}
+
+const fullName = sql<string>`coalesce(${contractors.businessName}, ${contractors.firstName} || ' ' || ${contractors.lastName})`;
+
+export type ContractorsRepository = ReturnType<typeof createContractorsRepository>;
+
+export function createContractorsRepository({ db }: { db: Db }) {
+  const isPaid = paidByAnyPayment(db);
+  const columns = {
+    id: contractors.id,
+    clientId: contractors.clientId,
+    clientName: clients.name,
+    taxYear: contractors.taxYear,
+    contractorType: contractors.contractorType,
+    businessName: contractors.businessName,
+    firstName: contractors.firstName,
+    lastName: contractors.lastName,
+    fullName,
+    identificationNumberEncrypted: contractors.identificationNumberEncrypted,
+    identificationNumberLast4: contractors.identificationNumberLast4,
+    addressLine1: contractors.addressLine1,
+    addressLine2: contractors.addressLine2,
+    city: contractors.city,
+    stateId: contractors.stateId,
+    stateName: states.name,
+    zipCode: contractors.zipCode,
+    totalPaymentCents: contractors.totalPaymentCents,
+    serviceFeeCents: contractors.serviceFeeCents,
+    isCompleted: contractors.isCompleted,
+    isPaid: sql<boolean>`${isPaid}`.mapWith(Boolean),
+  };
+
+  const sortable: Record<ContractorSortKey, SQL | typeof contractors.id> = {
+    client: sql`lower(${clients.name})`,
+    contractorType: sql`${contractors.contractorType}`,
+    name: sql`lower(${fullName})`,
+    address: sql`lower(${contractors.addressLine1})`,
+    totalPayment: sql`${contractors.totalPaymentCents}`,
+    serviceFee: sql`${contractors.serviceFeeCents}`,
+    isPaid: sql`${isPaid}`,
+    isCompleted: sql`${contractors.isCompleted}`,
+  };
+
+  function scopeWhere(scope: ContractorScope & { taxYear?: number }): SQL | undefined {
+    return and(
+      scope.clientId === null ? undefined : eq(contractors.clientId, scope.clientId),
+      scope.taxYear === undefined ? undefined : eq(contractors.taxYear, scope.taxYear),
+    );
+  }
+
+  function where(filters: ContractorFilterValues): SQL | undefined {
+    return and(
+      scopeWhere(filters),
+      filters.businessNameOrFullName ? containsIgnoreCase(fullName, filters.businessNameOrFullName) : undefined,
+      filters.contractorType === undefined ? undefined : eq(contractors.contractorType, filters.contractorType),
+      filters.isPaid === undefined ? undefined : filters.isPaid ? isPaid : not(isPaid),
+      filters.isCompleted === undefined ? undefined : eq(contractors.isCompleted, filters.isCompleted),
+    );
+  }
+
+  function select(tx: DbOrTx) {
+    return tx
+      .select(columns)
+      .from(contractors)
+      .innerJoin(clients, eq(clients.id, contractors.clientId))
+      .innerJoin(states, eq(states.id, contractors.stateId));
+  }
+
+  return {
+    async findPage(
+      filters: ContractorFilterValues,
+      sort: { sortedBy?: string; sortedDesc?: boolean },
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      return select(tx)
+        .where(where(filters))
+        .orderBy(...orderByFromQuery(sortable, sort, { key: 'name' }, contractors.id))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    async count(filters: ContractorFilterValues, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ total: count() }).from(contractors).where(where(filters));
+      return row?.total ?? 0;
+    },
+
+    /** What pay-and-submit depends on, over the year's contractors in scope (search filters aside). */
+    async payableSummary(scope: ContractorScope & { taxYear: number }, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          unpaidFeeCents:
+            sql<number>`coalesce(sum(${contractors.serviceFeeCents}) filter (where not ${isPaid}), 0)`.mapWith(Number),
+          anyZeroTotal: sql<boolean>`coalesce(bool_or(${contractors.totalPaymentCents} = 0), false)`.mapWith(Boolean),
+        })
+        .from(contractors)
+        .where(scopeWhere(scope));
+      return { unpaidFeeCents: row?.unpaidFeeCents ?? 0, anyZeroTotal: row?.anyZeroTotal ?? false };
+    },
+
+    async findById(id: number, scope: ContractorScope, tx: DbOrTx = db) {
+      const [row] = await select(tx)
+        .where(and(eq(contractors.id, id), scopeWhere(scope)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(
+      values: ContractorWritable & {
+        clientId: number;
+        taxYear: number;
+        contractorType: number;
+        serviceFeeCents: number;
+        createdByUserId: number;
+      },
+      tx: DbOrTx = db,
+    ): Promise<number> {
+      const [row] = await tx.insert(contractors).values(values).returning({ id: contractors.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: ContractorWritable, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(contractors)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(contractors.id, id));
+    },
+
+    async delete(id: number, tx: DbOrTx = db): Promise<void> {
+      await tx.delete(contractors).where(eq(contractors.id, id));
+    },
+
+    async setCompleted(id: number, isCompleted: boolean, tx: DbOrTx = db): Promise<void> {
+      await tx.update(contractors).set({ isCompleted, updatedAt: new Date() }).where(eq(contractors.id, id));
+    },
+
+    /** The client's row, locked: concurrent pay requests of one client run one after the other. */
+    async lockClient(clientId: number, tx: DbOrTx): Promise<void> {
+      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    },
+
+    async findUnpaid(clientId: number, taxYear: number, tx: DbOrTx) {
+      return tx
+        .select({
+          id: contractors.id,
+          serviceFeeCents: contractors.serviceFeeCents,
+          totalPaymentCents: contractors.totalPaymentCents,
+        })
+        .from(contractors)
+        .where(and(eq(contractors.clientId, clientId), eq(contractors.taxYear, taxYear), not(isPaid)))
+        .orderBy(asc(contractors.id));
+    },
+
+    /** Contractors payments linked to these contractors, newest first. */
+    async linkedPayments(contractorIds: number[], tx: DbOrTx) {
+      if (contractorIds.length === 0) return [];
+      return tx
+        .selectDistinct({ id: payments.id, status: payments.status, updatedAt: payments.updatedAt })
+        .from(contractorPayments)
+        .innerJoin(payments, eq(payments.id, contractorPayments.paymentId))
+        .where(inArray(contractorPayments.contractorId, contractorIds));
+    },
+
+    async countPendingSince(contractorIds: number[], since: Date, tx: DbOrTx): Promise<number> {
+      if (contractorIds.length === 0) return 0;
+      const [row] = await tx
+        .select({ total: sql<number>`count(distinct ${payments.id})`.mapWith(Number) })
+        .from(contractorPayments)
+        .innerJoin(payments, eq(payments.id, contractorPayments.paymentId))
+        .where(
+          and(
+            inArray(contractorPayments.contractorId, contractorIds),
+            eq(payments.status, PAYMENT_STATUS.pending),
+            gt(payments.updatedAt, since),
+          ),
+        );
+      return row?.total ?? 0;
+    },
+
+    async link(contractorIds: number[], paymentId: number, tx: DbOrTx): Promise<void> {
+      if (contractorIds.length === 0) return;
+      await tx
+        .insert(contractorPayments)
+        .values(contractorIds.map((contractorId) => ({ contractorId, paymentId })))
+        .onConflictDoNothing();
+    },
+
+    /** Business clients for the staff type-ahead. */
+    async businessClients(text: string | undefined, limit: number, tx: DbOrTx = db) {
+      return tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(
+          and(eq(clients.clientType, CLIENT_TYPE.business), text ? containsIgnoreCase(clients.name, text) : undefined),
+        )
+        .orderBy(sql`lower(${clients.name})`, asc(clients.id))
+        .limit(limit);
+    },
+
+    async findClient(clientId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: clients.id, name: clients.name, clientType: clients.clientType })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,476 @@
+import { createHash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  CLIENT_TYPE,
+  CONTRACTOR_ERROR,
+  CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES,
+  CONTRACTOR_SERVICE_FEE_CENTS,
+  CONTRACTOR_TYPE,
+  PAYMENT_INTENT_RESULT,
+  PAYMENT_STATUS,
+  ROLE_NAME,
+  centsToDollars,
+  contractorTypeDto,
+  currentTaxYear,
+  dollarsToCents,
+  hasPermission,
+  maskSsn,
+  maskTin,
+  type BusinessContractorDto,
+  type BusinessContractorForm,
+  type ContractorClientDto,
+  type ContractorInput,
+  type ContractorListDto,
+  type ContractorListItemDto,
+  type ContractorPaymentIntentResult,
+  type ContractorType,
+  type ExportContractorsQuery,
+  type IndividualContractorDto,
+  type IndividualContractorForm,
+  type ListContractorsQuery,
+} from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { Principal } from '../auth/auth.service.js';
+import { canSeeClient } from '../client-access/client-access.js';
+import type { PaymentsService } from '../payments/payments.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { contractorsExportFileName, writeContractorsWorkbook } from './contractors.export.js';
+import type { ContractorFilterValues, ContractorsRepository, ContractorWritable } from './contractors.repository.js';
+
+type ContractorRow = NonNullable<Awaited<ReturnType<ContractorsRepository['findById']>>>;
+
+const EXPORT_BATCH_SIZE = 500;
+const CLIENT_SEARCH_LIMIT = 20;
+const EDIT_PERMISSION = 'contractor:edit';
+
+/** Who is asking: staff (every client) or a client user bound to their business current client. */
+type Caller = { principal: Principal; clientId: number | null };
+
+export type ContractorsService = ReturnType<typeof createContractorsService>;
+
+export function createContractorsService({
+  db,
+  contractors,
+  users,
+  audit,
+  fieldCrypto,
+  payments,
+  now = () => new Date(),
+}: {
+  db: Db;
+  contractors: ContractorsRepository;
+  users: UsersRepository;
+  audit: AuditLog;
+  fieldCrypto: FieldCrypto;
+  payments: PaymentsService;
+  /** The clock the tax year is read from; tests pin it. */
+  now?: () => Date;
+}) {
+  /**
+   * Client users act for their current client, which must be a business they own or actively
+   * collaborate on (spec 01 §2.2/§2.4): otherwise the whole feature is unavailable to them (403).
+   */
+  async function callerOf(principal: Principal): Promise<Caller> {
+    if (!principal.isClient) return { principal, clientId: null };
+    const user = await users.findById(principal.userId);
+    const clientId = user?.currentClientId ?? null;
+    const client = clientId === null ? null : await contractors.findClient(clientId);
+    if (!client || client.clientType !== CLIENT_TYPE.business || !(await canSeeClient(db, principal, client.id))) {
+      throw new ForbiddenError('The 1099 Form is available for business clients only.');
+    }
+    return { principal, clientId: client.id };
+  }
+
+  function filtersOf(query: ListContractorsQuery | ExportContractorsQuery, caller: Caller): ContractorFilterValues {
+    return {
+      clientId: caller.principal.isClient ? caller.clientId : (query.clientId ?? null),
+      taxYear: query.year ?? currentTaxYear(now()),
+      businessNameOrFullName: query.businessNameOrFullName,
+      contractorType: query.contractorType,
+      isPaid: query.isPaid,
+      isCompleted: caller.principal.isClient ? undefined : query.isCompleted,
+    };
+  }
+
+  function maskedNumber(row: Pick<ContractorRow, 'contractorType' | 'identificationNumberLast4'>): string {
+    const masked =
+      row.contractorType === CONTRACTOR_TYPE.business
+        ? maskTin(row.identificationNumberLast4)
+        : maskSsn(row.identificationNumberLast4);
+    return masked ?? '';
+  }
+
+  function base(row: ContractorRow) {
+    return {
+      id: row.id,
+      contractorType: contractorTypeDto(row.contractorType as ContractorType),
+      businessName: row.businessName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      fullName: row.fullName,
+      addressLine1: row.addressLine1,
+      addressLine2: row.addressLine2,
+      city: row.city,
+      stateId: row.stateId,
+      stateName: row.stateName,
+      zipCode: row.zipCode,
+      totalPayment: centsToDollars(row.totalPaymentCents),
+      serviceFee: centsToDollars(row.serviceFeeCents),
+      isPaid: row.isPaid,
+      isCompleted: row.isCompleted,
+      client: { id: row.clientId, name: row.clientName },
+      taxYear: row.taxYear,
+    };
+  }
+
+  function toListItem(row: ContractorRow): ContractorListItemDto {
+    return { ...base(row), identificationNumber: maskedNumber(row) };
+  }
+
+  /** The stored EIN keeps its dash; an SSN/ITIN is stored as nine digits and shown as ###-##-####. */
+  function fullNumber(row: ContractorRow): string {
+    const plain = fieldCrypto.decrypt(row.identificationNumberEncrypted);
+    if (row.contractorType === CONTRACTOR_TYPE.business) return plain;
+    return `${plain.slice(0, 3)}-${plain.slice(3, 5)}-${plain.slice(5)}`;
+  }
+
+  async function findInScope(id: number, caller: Caller, type?: ContractorType): Promise<ContractorRow> {
+    const row = await contractors.findById(id, { clientId: caller.clientId });
+    if (!row || (type !== undefined && row.contractorType !== type)) throw new NotFoundError('Contractor not found.');
+    return row;
+  }
+
+  /** Edit and delete: only the current tax year's unpaid contractors. */
+  function assertChangeable(row: ContractorRow): void {
+    if (row.isPaid) {
+      throw new AppError(409, CONTRACTOR_ERROR.paid, 'A paid contractor can no longer be edited or deleted.');
+    }
+    if (row.taxYear !== currentTaxYear(now())) {
+      throw new AppError(
+        409,
+        CONTRACTOR_ERROR.notCurrentTaxYear,
+        'Only contractors of the current tax year can be edited or deleted.',
+      );
+    }
+  }
+
+  function writable(input: BusinessContractorForm | IndividualContractorForm): ContractorWritable {
+    const business = 'businessName' in input;
+    const number = business
+      ? input.employerIdentificationNumber
+      : digitsOnly(input.socialSecurityNumberOrTaxpayerIdentificationNumber);
+    return {
+      businessName: business ? input.businessName : null,
+      firstName: business ? null : input.firstName,
+      lastName: business ? null : input.lastName,
+      identificationNumberEncrypted: fieldCrypto.encrypt(number),
+      identificationNumberLast4: digitsOnly(number).slice(-4),
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2,
+      city: input.city,
+      stateId: input.stateId,
+      zipCode: input.zipCode,
+      totalPaymentCents: dollarsToCents(input.totalPayment),
+    };
+  }
+
+  /** A state id that does not exist is a field error, not a database error. */
+  function rethrowUnknownState(error: unknown): never {
+    const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+    const { code, constraint } = cause as { code?: string; constraint?: string };
+    if (code === '23503' && constraint?.includes('state')) {
+      throw new BadRequestError('Invalid input.', undefined, [{ path: 'stateId', message: 'Unknown state.' }]);
+    }
+    throw error;
+  }
+
+  async function reload(id: number): Promise<ContractorListItemDto> {
+    const row = await contractors.findById(id, { clientId: null });
+    return toListItem(row!);
+  }
+
+  return {
+    async list(query: ListContractorsQuery, principal: Principal): Promise<ContractorListDto> {
+      const caller = await callerOf(principal);
+      const filters = filtersOf(query, caller);
+      const [rows, totalCount, summary] = await Promise.all([
+        contractors.findPage(filters, query, { limit: query.limit, offset: query.offset }),
+        contractors.count(filters),
+        contractors.payableSummary({ clientId: filters.clientId, taxYear: filters.taxYear }),
+      ]);
+      return {
+        items: rows.map(toListItem),
+        totalCount,
+        totalUnpaidServiceFee: centsToDollars(summary.unpaidFeeCents),
+        hasAnyItemWithZeroTotalPayment: summary.anyZeroTotal,
+      };
+    },
+
+    async getBusiness(id: number, principal: Principal): Promise<BusinessContractorDto> {
+      const caller = await callerOf(principal);
+      const row = await findInScope(id, caller, CONTRACTOR_TYPE.business);
+      const revealed = hasPermission(principal.permissions, EDIT_PERMISSION);
+      return {
+        ...base(row),
+        employerIdentificationNumber: revealed ? fullNumber(row) : maskedNumber(row),
+        isIdentificationNumberRevealed: revealed,
+      };
+    },
+
+    async getIndividual(id: number, principal: Principal): Promise<IndividualContractorDto> {
+      const caller = await callerOf(principal);
+      const row = await findInScope(id, caller, CONTRACTOR_TYPE.individual);
+      const revealed = hasPermission(principal.permissions, EDIT_PERMISSION);
+      return {
+        ...base(row),
+        socialSecurityNumberOrTaxpayerIdentificationNumber: revealed ? fullNumber(row) : maskedNumber(row),
+        isIdentificationNumberRevealed: revealed,
+      };
+    },
+
+    async insert(
+      input: ContractorInput,
+      principal: Principal,
+      context: RequestContext,
+    ): Promise<ContractorListItemDto> {
+      const caller = await callerOf(principal);
+      let clientId = caller.clientId;
+      if (clientId === null) {
+        if (input.clientId === undefined) {
+          throw new BadRequestError('Invalid input.', undefined, [
+            { path: 'clientId', message: 'This field is required' },
+          ]);
+        }
+        const client = await contractors.findClient(input.clientId);
+        if (!client) throw new NotFoundError('Client not found.');
+        if (client.clientType !== CLIENT_TYPE.business) {
+          throw new BadRequestError('Contractors belong to business clients only.', CONTRACTOR_ERROR.notBusinessClient);
+        }
+        clientId = client.id;
+      }
+      const id = await db
+        .transaction(async (tx) => {
+          const newId = await contractors.insert(
+            {
+              ...writable(input),
+              clientId: clientId,
+              taxYear: currentTaxYear(now()),
+              contractorType: input.contractorType,
+              serviceFeeCents: CONTRACTOR_SERVICE_FEE_CENTS,
+              createdByUserId: principal.userId,
+            },
+            tx,
+          );
+          await audit.record(
+            context,
+            {
+              action: AUDIT_ACTION.contractorCreated,
+              actorUserId: principal.userId,
+              objectType: 'contractor',
+              objectId: newId,
+              clientId,
+              details: { contractorType: input.contractorType },
+            },
+            tx,
+          );
+          return newId;
+        })
+        .catch(rethrowUnknownState);
+      return reload(id);
+    },
+
+    async edit(
+      id: number,
+      type: ContractorType,
+      input: BusinessContractorForm | IndividualContractorForm,
+      principal: Principal,
+      context: RequestContext,
+    ): Promise<ContractorListItemDto> {
+      const caller = await callerOf(principal);
+      const row = await findInScope(id, caller, type);
+      assertChangeable(row);
+      await db
+        .transaction(async (tx) => {
+          await contractors.update(id, writable(input), tx);
+          await audit.record(
+            context,
+            {
+              action: AUDIT_ACTION.contractorUpdated,
+              actorUserId: principal.userId,
+              objectType: 'contractor',
+              objectId: id,
+              clientId: row.clientId,
+            },
+            tx,
+          );
+        })
+        .catch(rethrowUnknownState);
+      return reload(id);
+    },
+
+    async delete(id: number, principal: Principal, context: RequestContext): Promise<void> {
+      const caller = await callerOf(principal);
+      const row = await findInScope(id, caller);
+      assertChangeable(row);
+      await db.transaction(async (tx) => {
+        await contractors.delete(id, tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.contractorDeleted,
+            actorUserId: principal.userId,
+            objectType: 'contractor',
+            objectId: id,
+            clientId: row.clientId,
+            details: { name: row.fullName },
+          },
+          tx,
+        );
+      });
+    },
+
+    async setCompleted(id: number, isCompleted: boolean, principal: Principal, context: RequestContext): Promise<void> {
+      const caller = await callerOf(principal);
+      const row = await findInScope(id, caller);
+      if (row.isCompleted === isCompleted) return;
+      await db.transaction(async (tx) => {
+        await contractors.setCompleted(id, isCompleted, tx);
+        await audit.record(
+          context,
+          {
+            action: isCompleted ? AUDIT_ACTION.contractorCompleted : AUDIT_ACTION.contractorOpened,
+            actorUserId: principal.userId,
+            objectType: 'contractor',
+            objectId: id,
+            clientId: row.clientId,
+          },
+          tx,
+        );
+      });
+    },
+
+    async businessClients(text: string | undefined, principal: Principal): Promise<ContractorClientDto[]> {
+      const caller = await callerOf(principal);
+      if (caller.clientId !== null) {
+        const own = await contractors.findClient(caller.clientId);
+        return own ? [{ id: own.id, name: own.name }] : [];
+      }
+      return contractors.businessClients(text, CLIENT_SEARCH_LIMIT);
+    },
+
+    async export(
+      query: ExportContractorsQuery,
+      principal: Principal,
+      context: RequestContext,
+    ): Promise<{ fileName: string; stream: Readable }> {
+      if (principal.roles.includes(ROLE_NAME.employee)) {
+        const user = await users.findById(principal.userId);
+        if (!user?.isTaxEmployee) {
+          throw new AppError(403, CONTRACTOR_ERROR.notTaxEmployee, 'Only employees of the tax department can export.');
+        }
+      }
+      const caller = await callerOf(principal);
+      const filters = filtersOf(query, caller);
+      const sort = { sortedBy: query.sortedBy, sortedDesc: query.sortedDesc };
+      async function* batches(): AsyncGenerator<ContractorListItemDto[]> {
+        for (let offset = 0; ; offset += EXPORT_BATCH_SIZE) {
+          const rows = await contractors.findPage(filters, sort, { limit: EXPORT_BATCH_SIZE, offset });
+          if (rows.length > 0) yield rows.map(toListItem);
+          if (rows.length < EXPORT_BATCH_SIZE) return;
+        }
+      }
+      await audit.record(context, {
+        action: AUDIT_ACTION.contractorsExported,
+        actorUserId: principal.userId,
+        objectType: 'contractor',
+        clientId: filters.clientId ?? undefined,
+        details: { filters: { ...query } },
+      });
+      const stream = new PassThrough();
+      writeContractorsWorkbook(batches(), stream, { withClient: !principal.isClient }).catch((error: unknown) =>
+        stream.destroy(error as Error),
+      );
+      return { fileName: contractorsExportFileName(filters.taxYear, now()), stream };
+    },
+
+    /**
+     * createStripePaymentIntentForMyCurrentClientContractors (docs/contractors.md "Payment"):
+     * 2 when the current tax year has no unpaid contractor; 3 when a payment covering one of them is
+     * pending and was created or attempted within CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES; otherwise
+     * an intent for the sum of their fees, linked to them, and 1 with its client secret.
+     */
+    async createPaymentIntent(principal: Principal, context: RequestContext): Promise<ContractorPaymentIntentResult> {
+      const caller = await callerOf(principal);
+      const clientId = caller.clientId;
+      if (clientId === null) throw new ForbiddenError('Only client users pay for their contractors.');
+      const taxYear = currentTaxYear(now());
+      return db.transaction(async (tx) => {
+        await contractors.lockClient(clientId, tx);
+        const unpaid = await contractors.findUnpaid(clientId, taxYear, tx);
+        if (unpaid.length === 0) return noIntent(PAYMENT_INTENT_RESULT.noUnpaidContractor);
+        if (unpaid.some((contractor) => contractor.totalPaymentCents === 0)) {
+          throw new BadRequestError(
+            'Enter the total payment of every contractor before paying.',
+            CONTRACTOR_ERROR.zeroTotalPayment,
+          );
+        }
+        const ids = unpaid.map((contractor) => contractor.id);
+        const since = new Date(now().getTime() - CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES * 60_000);
+        if ((await contractors.countPendingSince(ids, since, tx)) > 0) {
+          return noIntent(PAYMENT_INTENT_RESULT.paymentInProgress);
+        }
+        const amountCents = unpaid.reduce((sum, contractor) => sum + contractor.serviceFeeCents, 0);
+        const intent = await payments.createIntent(
+          {
+            purpose: 'contractors',
+            amountCents,
+            description: `1099 filing service fee, tax year ${taxYear}, ${unpaid.length} contractor(s)`,
+            idempotencyKey: await idempotencyKey(clientId, taxYear, ids, tx),
+            metadata: { clientId: String(clientId), taxYear: String(taxYear) },
+            context,
+            actorUserId: principal.userId,
+          },
+          tx,
+        );
+        await contractors.link(ids, intent.paymentId, tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.contractorsPaymentStarted,
+            actorUserId: principal.userId,
+            objectType: 'payment',
+            objectId: intent.paymentId,
+            clientId,
+            details: { taxYear, contractorIds: ids, amountCents },
+          },
+          tx,
+        );
+        return {
+          resultType: PAYMENT_INTENT_RESULT.success,
+          stripePaymentClientSecret: intent.clientSecret,
+          paymentAmount: centsToDollars(amountCents),
+        };
+      });
+    },
+  };
+
+  /**
+   * The same unpaid contractors give the same key, so paying again after closing the card form (or
+   * after a decline) reuses the one intent and can never charge twice for them. A canceled intent is
+   * final at the provider, so each one the set already has moves the key on.
+   */
+  async function idempotencyKey(clientId: number, taxYear: number, ids: number[], tx: DbOrTx): Promise<string> {
+    const linked = await contractors.linkedPayments(ids, tx);
+    const canceled = linked.filter((payment) => payment.status === PAYMENT_STATUS.canceled).length;
+    const digest = createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
+    return `contractors:${clientId}:${taxYear}:${digest}:${canceled}`;
+  }
+}
+
+function noIntent(resultType: 2 | 3): ContractorPaymentIntentResult {
+  return { resultType, stripePaymentClientSecret: null, paymentAmount: null };
+}
