@@ -1,4 +1,10 @@
-import { CONTRACTOR_TYPE, currentTaxYear, taxYearOptions, type ContractorListItemDto } from '@ledgerport/shared';
+import {
+  CONTRACTOR_TYPE,
+  currentTaxYear,
+  ROLE_NAME,
+  taxYearOptions,
+  type ContractorListItemDto,
+} from '@ledgerport/shared';
 import { Button, Select, Stack } from '@mantine/core';
 import { IconBriefcase, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +35,7 @@ import {
 import { ExportContractorsButton } from '@/features/contractors/components/export-contractors-button';
 import { PayAndSubmit } from '@/features/contractors/components/pay-and-submit';
 import { useAuthorization } from '@/lib/authorization';
+import { useSession } from '@/lib/session';
 import { notify } from '@/lib/notify';
 
 const NO_FILTERS: ContractorFiltersState = {};
@@ -56,6 +63,10 @@ function toApiFilters(filters: ContractorFiltersState, year: number, isClient: b
 export function ContractorsRoute() {
   const { t } = useTranslation();
   const { can, isClient } = useAuthorization();
+  const { user } = useSession();
+  // Spec 03 section 6: an employee must also be a tax employee to export (the API says the same).
+  const mayExport =
+    can('contractor:export') && !(user?.roles.includes(ROLE_NAME.employee) === true && !user.isTaxEmployee);
   const queryClient = useQueryClient();
   const list = useListParams<ContractorFiltersState>(NO_FILTERS);
   const [searchOpened, setSearchOpened] = useState(false);
@@ -137,7 +148,7 @@ export function ContractorsRoute() {
           onChange={(value) => value && list.setFilters({ ...list.filters, year: value })}
         />
         <SearchToggle opened={searchOpened} onToggle={() => setSearchOpened((value) => !value)} />
-        {can('contractor:export') && <ExportContractorsButton query={{ sortedBy, sortedDesc, ...filters }} />}
+        {mayExport && <ExportContractorsButton query={{ sortedBy, sortedDesc, ...filters }} />}
         {isClient && can('contractor:pay') && isCurrentYear && (
           <PayAndSubmit list={contractors.data} onReload={reload} />
         )}
