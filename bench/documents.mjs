@@ -255,10 +255,10 @@ async function seedLargeFirm(pool) {
   );
   await pool.query(
     `insert into document_tags (document_id, tag_id)
-     select id, ($1::int[])[1 + id % array_length($1::int[], 1)] from documents
+     select id, ($1::int[])[1 + id % array_length($1::int[], 1)] from documents where file_id = $3
      union all
-     select id, ($2::int[])[1 + id % array_length($2::int[], 1)] from documents`,
-    [mainTags, otherTags],
+     select id, ($2::int[])[1 + id % array_length($2::int[], 1)] from documents where file_id = $3`,
+    [mainTags, otherTags, file[0].id],
   );
   await pool.query('analyze');
   return { seconds: Math.round((Date.now() - started) / 1000), serviceIds, mainTags };
@@ -357,7 +357,9 @@ async function main() {
     await pool.end();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    await admin.query(`drop database if exists ${dbName}`);
+    // BENCH_KEEP_DB=1 keeps the seeded database for looking into query plans afterwards.
+    if (process.env.BENCH_KEEP_DB) process.stderr.write(`kept database ${dbName}\n`);
+    else await admin.query(`drop database if exists ${dbName}`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
