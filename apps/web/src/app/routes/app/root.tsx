@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
-import { isAllowed, toAccessContext } from '@/lib/authorization';
+import { isAllowed, isClientUser, toAccessContext } from '@/lib/authorization';
 import { isSignedIn, useSession } from '@/lib/session';
 import { href, isRouteHandle, routeDefinition } from '../../routes-table';
 
 /**
  * The guard of spec 01 section 2.2 for the signed-in area. It is a component rather than a loader
  * because it must react while the user stays on a page: sign-out here or in another tab, permissions
- * renewed by a token refresh, the account switched. It sits outside the layout's post-login steps on
- * purpose: a client with no current client yet cannot use a business-only screen, so they are sent
- * home at once instead of being kept on a hidden page behind the account chooser.
+ * renewed by a token refresh, the account switched. A client user who has not chosen an account yet
+ * (right after sign-in with a redirect to a business-only screen) keeps the address while the layout
+ * asks for the account, and shows nothing of the page meanwhile; the client rule is judged once the
+ * account is chosen, and a non-business account is then sent home.
  */
 function RouteAccessGuard({ children }: { children: ReactNode }) {
   const session = useSession();
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
-  if (handle && !isAllowed(toAccessContext(session), routeDefinition(handle.route))) {
-    return <Navigate to={href('Dashboard')} replace />;
+  if (handle) {
+    const route = routeDefinition(handle.route);
+    const awaitingAccount = isClientUser(session.user) && session.currentClient === null;
+    const requirement = awaitingAccount ? { permission: route.permission } : route;
+    if (!isAllowed(toAccessContext(session), requirement)) return <Navigate to={href('Dashboard')} replace />;
   }
   return children;
 }
