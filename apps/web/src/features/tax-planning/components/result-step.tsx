@@ -2,7 +2,7 @@ import { Center, RingProgress, Stack, Text, Title, VisuallyHidden } from '@manti
 import { useTranslation } from 'react-i18next';
 import { useCountUp } from '../hooks/use-count-up';
 import { useProgressCircle } from '../hooks/use-progress-circle';
-import { formatDollars } from '../lib/estimate';
+import { formatDollars } from '../lib/format-dollars';
 import { PlanCards } from './plan-cards';
 
 /** Step 7: the total counts up, the circle fills, then the plans appear (spec 03 sections 4 and 9). */

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Paper, Radio, Stack, Stepper, Text, TextInput } f
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../lib/analytics';
-import { estimateTaxSavings, MAX_CHILDREN } from '../lib/estimate';
+import { estimateTaxSavings, MAX_CHILDREN } from '@ledgerport/shared';
 import { answersOf, INITIAL_STATE, TAX_PLANNING_STEPS, taxPlanningReducer, type IncomeField } from '../lib/wizard';
 import { ChoiceStep } from './choice-step';
 import { ResultStep } from './result-step';

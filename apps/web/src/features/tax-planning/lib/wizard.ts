@@ -1,4 +1,4 @@
-import { isNetIncomeInScope, type TaxPlanningAnswers } from './estimate';
+import { isNetIncomeInScope, type TaxPlanningAnswers } from '@ledgerport/shared';
 
 /** Steps of spec 03's tax-planning wizard, in order; the last shows the result. */
 export const TAX_PLANNING_STEPS = [

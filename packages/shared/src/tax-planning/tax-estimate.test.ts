@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  estimateTaxSavings,
-  formatDollars,
-  incomeSaving,
-  isNetIncomeInScope,
-  type TaxPlanningAnswers,
-} from './estimate';
+import { estimateTaxSavings, incomeSaving, isNetIncomeInScope, type TaxPlanningAnswers } from './tax-estimate.js';
 
 const base: TaxPlanningAnswers = {
   isBusinessIncorporatedAsSCorp: false,
@@ -63,11 +57,5 @@ describe('tax-savings estimate (spec 03 section 9)', () => {
     expect(isNetIncomeInScope(50_000)).toBe(true);
     expect(isNetIncomeInScope(300_000)).toBe(true);
     expect(isNetIncomeInScope(300_001)).toBe(false);
-  });
-
-  it('formats with a dollar prefix and comma separators', () => {
-    expect(formatDollars(22_010)).toBe('$22,010');
-    expect(formatDollars(1_234_567)).toBe('$1,234,567');
-    expect(formatDollars(0)).toBe('$0');
   });
 });

@@ -1,3 +1,4 @@
+/** The tax-planning estimate of spec 03 section 9: a pure function the public estimator shows. */
 /** Spec 03 section 9: the estimator accepts single-owner businesses in this net-income band. */
 export const NET_INCOME_MIN = 50_000;
 export const NET_INCOME_MAX = 300_000;
@@ -44,11 +45,4 @@ export function estimateTaxSavings(answers: TaxPlanningAnswers): number {
 
 export function isNetIncomeInScope(annualNetIncome: number): boolean {
   return annualNetIncome >= NET_INCOME_MIN && annualNetIncome <= NET_INCOME_MAX;
-}
-
-const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** "$22,010": dollar prefix, comma separator (spec 03 section 9). */
-export function formatDollars(amount: number): string {
-  return `$${dollars.format(amount)}`;
 }
