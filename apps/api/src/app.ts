@@ -99,7 +99,10 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     secret: config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret'),
     ttlSeconds: config.accessTokenTtlSeconds,
   });
-  const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config });
+  const fieldCrypto = createFieldCrypto(
+    Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
+  );
+  const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config, fieldCrypto });
   const myClients = createMyClientsService({ myClients: createMyClientsRepository({ db }), users });
   const departments = createDepartmentsRepository({ db });
   const queue = createJobQueue({ db });
@@ -117,9 +120,6 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   };
   const storage = createStorage(config);
   const payments = createPaymentsService({ db, config, audit, queue });
-  const fieldCrypto = createFieldCrypto(
-    Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
-  );
   const moduleDeps: ModuleDeps = {
     db,
     config,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '@ledgerport/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
+import { assertTwoFactorEnrolled } from '../modules/auth/two-factor-gate.js';
 import { API_PREFIX } from './route-access.js';
 
 /** Accepts `Bearer <token>` and, as existing clients send it, the bare token. */
@@ -51,6 +52,7 @@ export const authPlugin = fp(
       const principal: Principal | null = token ? await auth.resolvePrincipal(token) : null;
       if (!principal) throw new UnauthorizedError();
       request.principal = principal;
+      assertTwoFactorEnrolled(principal, request.method, request.routeOptions.url);
       if (!hasPermission(principal.permissions, config.permission)) throw new ForbiddenError();
     });
   },

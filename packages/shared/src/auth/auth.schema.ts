@@ -30,6 +30,12 @@ export const authenticateResultSchema = z.object({
   errorMessage: z.string().nullable(),
   user: sessionUserSchema.extend({ jwtToken: jwtTokenSchema }).nullable(),
   permissions: z.array(z.string()),
+  /**
+   * Set only for a user with two-factor sign-in: resultType is 1 but there is no user, no token and
+   * no session; finish with POST authentication/account/authenticate/two-factor and this token.
+   */
+  twoFactorRequired: z.boolean().optional(),
+  challengeToken: z.string().optional(),
 });
 export type AuthenticateResult = z.infer<typeof authenticateResultSchema>;
 

@@ -7,6 +7,7 @@ import {
   authenticateInputSchema,
   authenticateResultSchema,
   refreshResultSchema,
+  twoFactorSignInInputSchema,
 } from '@ledgerport/shared';
 import type { AppConfig } from '../../config/index.js';
 import { UnauthorizedError } from '../../lib/errors.js';
@@ -23,13 +24,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
   app,
   { auth, config },
 ) => {
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+  const setRefreshCookie = (reply: FastifyReply, token: string, maxAgeSeconds = config.sessionAbsoluteTtlSeconds) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       path: COOKIE_PATH,
       httpOnly: true,
       secure: config.cookieSecure,
       sameSite: 'strict',
-      maxAge: config.sessionAbsoluteTtlSeconds,
+      maxAge: maxAgeSeconds,
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, {
@@ -51,8 +52,38 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
       },
     },
     async (request, reply) => {
-      const { result, refreshToken } = await auth.authenticate(request.body, requestContext(request));
-      if (refreshToken) setRefreshCookie(reply, refreshToken);
+      const { result, refreshToken, refreshTokenMaxAgeSeconds } = await auth.authenticate(
+        request.body,
+        requestContext(request),
+      );
+      if (refreshToken) setRefreshCookie(reply, refreshToken, refreshTokenMaxAgeSeconds);
+      return result;
+    },
+  );
+
+  app.post(
+    '/authentication/account/authenticate/two-factor',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['authentication'],
+        summary: 'Second sign-in step for a user with two-factor sign-in: the challenge and a code',
+        description:
+          'Takes the challengeToken that authenticate answered (five minutes, single use) and either a ' +
+          '6-digit code from the authenticator app or one recovery code. Answers exactly like a normal ' +
+          'sign-in (resultType 1, user with tokens, refresh cookie). A wrong code is 400 ' +
+          'TWO_FACTOR_CODE_INVALID and the challenge stays usable; an unknown, spent or expired challenge is ' +
+          '400 TWO_FACTOR_CHALLENGE_INVALID; five wrong codes in fifteen minutes give 429 with Retry-After.',
+        body: twoFactorSignInInputSchema,
+        response: { 200: authenticateResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { result, refreshToken, refreshTokenMaxAgeSeconds } = await auth.authenticateTwoFactor(
+        request.body,
+        requestContext(request),
+      );
+      setRefreshCookie(reply, refreshToken, refreshTokenMaxAgeSeconds);
       return result;
     },
   );

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FIRM_SETTINGS_DEFAULTS,
   LOGIN_RESULT,
   ROLE_NAME,
+  TWO_FACTOR,
+  TWO_FACTOR_ERROR_CODE,
   type AuthenticateInput,
   type AuthenticateResult,
   type RefreshResult,
+  type TwoFactorSignInInput,
 } from '@ledgerport/shared';
 import type { AppConfig } from '../../config/index.js';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
-import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import { AppError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { createSettingsRepository, hoursFromSeconds } from '../settings/settings.repository.js';
+import { createSecondFactor } from '../two-factor/second-factor.js';
+import { createTwoFactorRepository } from '../two-factor/two-factor.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { ThrottleRepository } from './throttle.repository.js';
@@ -26,6 +34,11 @@ export interface Principal {
   roles: string[];
   permissions: string[];
   isClient: boolean;
+  /**
+   * The firm requires two-factor sign-in for the user's group and they have not enrolled: every
+   * route but enrolment, users/me, logout and refresh answers 403 (modules/auth/two-factor-gate.ts).
+   */
+  mustEnrollTwoFactor: boolean;
 }
 
 const INCORRECT = 'Username or password is incorrect';
@@ -40,10 +53,102 @@ export function createAuthService(deps: {
   throttle: ThrottleRepository;
   audit: AuditLog;
   tokens: AccessTokens;
-  config: Pick<AppConfig, 'loginThrottle' | 'sessionAbsoluteTtlSeconds'>;
+  config: Pick<AppConfig, 'loginThrottle' | 'sessionAbsoluteTtlSeconds' | 'encryptionKey' | 'dataDir'>;
+  /** Decrypts TOTP secrets; built from the same key as the app's when not given. */
+  fieldCrypto: FieldCrypto;
 }) {
   const { db, users, sessions, throttle, audit, tokens, config } = deps;
   const limits = config.loginThrottle;
+  const twoFactor = createTwoFactorRepository({ db });
+  const settings = createSettingsRepository({
+    db,
+    absoluteDefaultHours: hoursFromSeconds(config.sessionAbsoluteTtlSeconds),
+  });
+  const secondFactor = createSecondFactor({
+    repository: twoFactor,
+    throttle,
+    audit,
+    fieldCrypto: deps.fieldCrypto,
+  });
+  const challengeInvalid = () =>
+    new AppError(
+      400,
+      TWO_FACTOR_ERROR_CODE.challengeInvalid,
+      'The sign-in has expired. Enter your username and password again.',
+    );
+
+  /** The saved setting wins; SESSION_ABSOLUTE_TTL_SECONDS is the default until one is saved. */
+  async function absoluteLifetimeSeconds(): Promise<number> {
+    const saved = await settings.findSaved();
+    return saved ? saved.sessionAbsoluteHours * 3600 : config.sessionAbsoluteTtlSeconds;
+  }
+
+  type SignedInUser = NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
+
+  /** A new session with its first tokens: the end of every successful sign-in, with or without a code. */
+  async function startSession(user: SignedInUser, context: RequestContext, details?: Record<string, unknown>) {
+    const [roleRows, permissions, lifetimeSeconds] = await Promise.all([
+      users.findRoles(user.id),
+      users.findPermissions(user.id),
+      absoluteLifetimeSeconds(),
+    ]);
+    const sessionId = randomUUID();
+    const refreshToken = await db.transaction(async (tx) => {
+      await sessions.insert(
+        {
+          id: sessionId,
+          userId: user.id,
+          expiresAt: new Date(Date.now() + lifetimeSeconds * 1000),
+          ipAddress: context.ipAddress,
+          userAgent: context.userAgent,
+        },
+        tx,
+      );
+      const token = await issueRefreshToken(sessionId, tx);
+      await audit.record(
+        context,
+        {
+          action: AUDIT_ACTION.signInSucceeded,
+          actorUserId: user.id,
+          objectType: 'session',
+          objectId: sessionId,
+          ...(details ? { details } : {}),
+        },
+        tx,
+      );
+      return token;
+    });
+    const accessToken = await tokens.sign({ userId: user.id, sessionId });
+
+    const result: AuthenticateResult = {
+      resultType: LOGIN_RESULT.success,
+      errorMessage: null,
+      user: {
+        id: user.id,
+        departmentId: user.departmentId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        emailAddress: user.emailAddress,
+        roles: roleRows.map((role) => role.name),
+        isTaxEmployee: user.isTaxEmployee,
+        isLeadOnboardingCompleted: user.isLeadOnboardingCompleted,
+        leadIdHash: user.leadIdHash,
+        jwtToken: { accessToken, refreshToken },
+      },
+      permissions,
+    };
+    return { result, refreshToken, refreshTokenMaxAgeSeconds: lifetimeSeconds };
+  }
+
+  /** Whether a live session has sat unused longer than its group's idle limit. */
+  function isIdle(found: NonNullable<Awaited<ReturnType<SessionsRepository['findPrincipal']>>>): boolean {
+    const isClient = found.roles.includes(ROLE_NAME.client);
+    const idleMinutes = isClient
+      ? (found.settings?.sessionIdleMinutesClients ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesClients)
+      : (found.settings?.sessionIdleMinutesStaff ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesStaff);
+    return found.idleSeconds > idleMinutes * 60;
+  }
 
   async function issueRefreshToken(sessionId: string, tx: Parameters<SessionsRepository['insert']>[1]) {
     const refreshToken = randomToken();
@@ -98,7 +203,7 @@ export function createAuthService(deps: {
           user: null,
           permissions: [],
         };
-        return { result, refreshToken: null };
+        return { result, refreshToken: null, refreshTokenMaxAgeSeconds: 0 };
       }
 
       await throttle.clear(accountKey);
@@ -114,51 +219,45 @@ export function createAuthService(deps: {
           user: null,
           permissions: [],
         };
-        return { result, refreshToken: null };
+        return { result, refreshToken: null, refreshTokenMaxAgeSeconds: 0 };
       }
 
-      const [roleRows, permissions] = await Promise.all([users.findRoles(user.id), users.findPermissions(user.id)]);
-      const sessionId = randomUUID();
-      const refreshToken = await db.transaction(async (tx) => {
-        await sessions.insert(
-          {
-            id: sessionId,
-            userId: user.id,
-            expiresAt: new Date(Date.now() + config.sessionAbsoluteTtlSeconds * 1000),
-            ipAddress: context.ipAddress,
-            userAgent: context.userAgent,
-          },
-          tx,
-        );
-        const token = await issueRefreshToken(sessionId, tx);
-        await audit.record(
-          context,
-          { action: AUDIT_ACTION.signInSucceeded, actorUserId: user.id, objectType: 'session', objectId: sessionId },
-          tx,
-        );
-        return token;
-      });
-      const accessToken = await tokens.sign({ userId: user.id, sessionId });
+      if (await twoFactor.isEnabled(user.id)) {
+        // No session and no token yet: an old client reading only resultType still holds nothing usable.
+        const challengeToken = randomToken();
+        await twoFactor.insertChallenge({
+          tokenHash: sha256Hex(challengeToken),
+          userId: user.id,
+          ttlSeconds: TWO_FACTOR.challengeTtlSeconds,
+        });
+        const result: AuthenticateResult = {
+          resultType: LOGIN_RESULT.success,
+          errorMessage: null,
+          user: null,
+          permissions: [],
+          twoFactorRequired: true,
+          challengeToken,
+        };
+        return { result, refreshToken: null, refreshTokenMaxAgeSeconds: 0 };
+      }
+      return startSession(user, context);
+    },
 
-      const result: AuthenticateResult = {
-        resultType: LOGIN_RESULT.success,
-        errorMessage: null,
-        user: {
-          id: user.id,
-          departmentId: user.departmentId,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          username: user.username,
-          emailAddress: user.emailAddress,
-          roles: roleRows.map((role) => role.name),
-          isTaxEmployee: user.isTaxEmployee,
-          isLeadOnboardingCompleted: user.isLeadOnboardingCompleted,
-          leadIdHash: user.leadIdHash,
-          jwtToken: { accessToken, refreshToken },
-        },
-        permissions,
-      };
-      return { result, refreshToken };
+    /**
+     * The second sign-in step: the challenge from the password step plus a code from the app or a
+     * recovery code. Wrong codes keep the challenge (the user may retry within its five minutes,
+     * under the five-wrong-codes limit); success spends it and starts the session.
+     */
+    async authenticateTwoFactor(input: TwoFactorSignInInput, context: RequestContext) {
+      const tokenHash = sha256Hex(input.challengeToken);
+      const userId = await twoFactor.findLiveChallenge(tokenHash);
+      if (userId === null) throw challengeInvalid();
+      const proof = input.code !== undefined ? { code: input.code } : { recoveryCode: input.recoveryCode ?? '' };
+      await secondFactor.verify(userId, proof, context, { purpose: 'sign-in' });
+      if (!(await twoFactor.consumeChallenge(tokenHash))) throw challengeInvalid();
+      const user = await users.findById(userId);
+      if (!user?.isActive) throw challengeInvalid();
+      return startSession(user, context, { secondFactor: input.code !== undefined ? 'totp' : 'recovery-code' });
     },
 
     /**
@@ -177,6 +276,11 @@ export function createAuthService(deps: {
         }
         const session = await sessions.findActive(consumed.sessionId, tx);
         if (!session) return null;
+        const live = await sessions.findPrincipal(session.id, tx);
+        if (live && isIdle(live)) {
+          await sessions.revoke(session.id, 'idle', tx);
+          return null;
+        }
         const user = await users.findById(session.userId, tx);
         if (!user?.isActive) {
           await sessions.revoke(session.id, 'user-not-active', tx);
@@ -219,14 +323,22 @@ export function createAuthService(deps: {
       if (!claims) return null;
       const found = await sessions.findPrincipal(claims.sessionId);
       if (!found || found.userId !== claims.userId) return null;
-      const roleNames = found.roles;
-      const permissions = found.permissions;
+      if (isIdle(found)) {
+        await sessions.revoke(claims.sessionId, 'idle');
+        return null;
+      }
+      await sessions.touchIfStale(claims.sessionId);
+      const isClient = found.roles.includes(ROLE_NAME.client);
+      const required = isClient
+        ? (found.settings?.twoFactorRequiredForClients ?? FIRM_SETTINGS_DEFAULTS.twoFactorRequiredForClients)
+        : (found.settings?.twoFactorRequiredForStaff ?? FIRM_SETTINGS_DEFAULTS.twoFactorRequiredForStaff);
       return {
         userId: claims.userId,
         sessionId: claims.sessionId,
-        roles: roleNames,
-        permissions,
-        isClient: roleNames.includes(ROLE_NAME.client),
+        roles: found.roles,
+        permissions: found.permissions,
+        isClient,
+        mustEnrollTwoFactor: required && !found.twoFactorEnabled,
       };
     },
   };

@@ -1,6 +1,15 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import {
+  firmSettings,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  userTwoFactor,
+  users,
+} from '../../db/schema/index.js';
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
@@ -61,6 +70,22 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
             select distinct ${rolePermissions.permission} from ${userRoles}
             join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
             where ${userRoles.userId} = ${users.id})`,
+          idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
+          twoFactorEnabled: sql<boolean>`exists(
+            select 1 from ${userTwoFactor}
+            where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
+          // Null while the firm has saved no settings: the code's defaults apply.
+          settings: sql<{
+            twoFactorRequiredForStaff: boolean;
+            twoFactorRequiredForClients: boolean;
+            sessionIdleMinutesStaff: number;
+            sessionIdleMinutesClients: number;
+          } | null>`(select json_build_object(
+            'twoFactorRequiredForStaff', ${firmSettings.twoFactorRequiredForStaff},
+            'twoFactorRequiredForClients', ${firmSettings.twoFactorRequiredForClients},
+            'sessionIdleMinutesStaff', ${firmSettings.sessionIdleMinutesStaff},
+            'sessionIdleMinutesClients', ${firmSettings.sessionIdleMinutesClients})
+            from ${firmSettings} limit 1)`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -74,6 +99,14 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
         )
         .limit(1);
       return row ?? null;
+    },
+
+    /** Records activity at most once a minute per session, so busy sessions cost no write per request. */
+    async touchIfStale(sessionId: string, tx: DbOrTx = db): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), sql`${sessions.lastSeenAt} < now() - interval '1 minute'`));
     },
 
     async touch(sessionId: string, tx: DbOrTx = db): Promise<void> {

@@ -8,6 +8,7 @@ import { ChooseAccountModal } from '@/features/accounts/components/choose-accoun
 import { useCurrentClientStep, type CurrentClientStep } from '@/features/accounts/hooks/use-current-client-step';
 import { useAnnouncementsStep } from '@/features/announcements/hooks/use-announcements-step';
 import { useLeadOnboardingStep } from '@/features/lead-onboarding/hooks/use-lead-onboarding-step';
+import { useTwoFactorStep } from '@/features/two-factor/hooks/use-two-factor-step';
 import { useAuthorization } from '@/lib/authorization';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -41,10 +42,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // On small screens the navbar covers the page: close it once a link was followed.
   useEffect(() => closeNavbar(), [pathname, closeNavbar]);
 
-  const onboarding = useLeadOnboardingStep({ enabled: isClient });
+  const twoFactor = useTwoFactorStep();
+  const onboarding = useLeadOnboardingStep({ enabled: isClient && twoFactor.done });
   const announcements = useAnnouncementsStep({ enabled: isClient && onboarding.done });
   const currentClient = useCurrentClientStep({ enabled: isClient && onboarding.done && announcements.done });
-  const ready = onboarding.done && announcements.done && currentClient.status === 'done';
+  const ready = twoFactor.done && onboarding.done && announcements.done && currentClient.status === 'done';
 
   return (
     <AppShell
@@ -60,6 +62,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
+      {twoFactor.dialog}
       {onboarding.dialog}
       {announcements.dialog}
       {currentClient.status === 'choosing' && (

@@ -7,6 +7,7 @@ import { useMe } from '@/features/profile/api/get-me';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ProfileEditForm } from '@/features/profile/components/profile-edit-form';
 import { SessionsSection } from '@/features/sessions/components/sessions-section';
+import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 import { useAuthorization } from '@/lib/authorization';
 
 /** Spec 01 section 2.11: the signed-in user's profile, viewed and edited in place. */
@@ -32,6 +33,7 @@ export function ProfileRoute() {
       ) : (
         <ProfileDetails profile={me.data} isClient={isClient} onEdit={() => setEditing(true)} />
       )}
+      <TwoFactorSection />
       <SessionsSection />
     </>
   );

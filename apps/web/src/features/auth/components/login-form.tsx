@@ -1,6 +1,6 @@
-import { LOGIN_RESULT, type AuthenticateInput } from '@ledgerport/shared';
+import { LOGIN_RESULT, type AuthenticateInput, type AuthenticateResult } from '@ledgerport/shared';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { useAuthenticate } from '../api/authenticate';
+import { TwoFactorStep } from './two-factor-step';
 
 interface LoginFormProps {
   /** Called once the session is stored; the route decides where to go. */
@@ -26,6 +27,7 @@ function minutesToWait(retryAfterSeconds: number | null): number {
 export function LoginForm({ onSuccess, forgotPasswordHref }: LoginFormProps) {
   const { t } = useTranslation();
   const authenticate = useAuthenticate();
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const resolver = useMemo(
     () =>
       lazyResolver(() =>
@@ -59,13 +61,22 @@ export function LoginForm({ onSuccess, forgotPasswordHref }: LoginFormProps) {
     setFocus('password');
   };
 
+  const signedIn = (result: AuthenticateResult) => {
+    if (!result.user) return;
+    const { jwtToken, ...user } = result.user;
+    startSession({ accessToken: jwtToken.accessToken, user, permissions: result.permissions });
+    onSuccess();
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await authenticate.mutateAsync(values);
+      if (result.resultType === LOGIN_RESULT.success && result.twoFactorRequired && result.challengeToken) {
+        setChallengeToken(result.challengeToken);
+        return;
+      }
       if (result.resultType === LOGIN_RESULT.success && result.user) {
-        const { jwtToken, ...user } = result.user;
-        startSession({ accessToken: jwtToken.accessToken, user, permissions: result.permissions });
-        onSuccess();
+        signedIn(result);
         return;
       }
       if (result.resultType === LOGIN_RESULT.userNotActive) {
@@ -82,6 +93,20 @@ export function LoginForm({ onSuccess, forgotPasswordHref }: LoginFormProps) {
       rejectCredentials(t('auth.errors.incorrectCredentials'));
     }
   });
+
+  if (challengeToken) {
+    return (
+      <TwoFactorStep
+        challengeToken={challengeToken}
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setChallengeToken(null);
+          setValue('password', '');
+          if (message) notify.warning(message, { key: 'login-failed' });
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} onFocusCapture={preloadContract} onPointerDownCapture={preloadContract} noValidate>

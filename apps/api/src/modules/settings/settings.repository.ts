@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { FIRM_SETTINGS_DEFAULTS, type FirmSettings } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { firmSettings } from '../../db/schema/index.js';
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+
+const SINGLE_ROW = 1;
+
+/**
+ * The firm's single settings row. `absoluteDefaultHours` stands in for the absolute lifetime until
+ * an administrator saves one: the environment (SESSION_ABSOLUTE_TTL_SECONDS) is the default, the
+ * saved setting wins.
+ */
+export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbOrTx; absoluteDefaultHours: number }) {
+  return {
+    /** The saved settings, or null while nobody has saved any. */
+    async findSaved(tx: DbOrTx = db): Promise<FirmSettings | null> {
+      const [row] = await tx
+        .select({
+          twoFactorRequiredForStaff: firmSettings.twoFactorRequiredForStaff,
+          twoFactorRequiredForClients: firmSettings.twoFactorRequiredForClients,
+          sessionIdleMinutesStaff: firmSettings.sessionIdleMinutesStaff,
+          sessionIdleMinutesClients: firmSettings.sessionIdleMinutesClients,
+          sessionAbsoluteHours: firmSettings.sessionAbsoluteHours,
+        })
+        .from(firmSettings)
+        .where(eq(firmSettings.id, SINGLE_ROW))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async get(tx: DbOrTx = db): Promise<FirmSettings> {
+      return (await this.findSaved(tx)) ?? { ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: absoluteDefaultHours };
+    },
+
+    async save(values: FirmSettings, userId: number, tx: DbOrTx = db): Promise<void> {
+      const row = { ...values, updatedAt: sql`now()`, updatedByUserId: userId };
+      await tx
+        .insert(firmSettings)
+        .values({ id: SINGLE_ROW, ...row })
+        .onConflictDoUpdate({ target: firmSettings.id, set: row });
+    },
+  };
+}
+
+/** Hours for the absolute lifetime when only the environment's seconds are known (at least one). */
+export function hoursFromSeconds(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 3600));
+}

@@ -1,0 +1,149 @@
+import QRCode from 'qrcode';
+import {
+  TWO_FACTOR_ERROR_CODE,
+  type RecoveryCodes,
+  type TwoFactorDisableInput,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+} from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { Principal } from '../auth/auth.service.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
+import type { SecondFactor } from './second-factor.js';
+import { newTotpSecret, otpauthUrl } from './totp.js';
+import type { TwoFactorRepository } from './two-factor.repository.js';
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+interface Actor {
+  principal: Principal;
+  context: RequestContext;
+}
+
+export function createTwoFactorService(deps: {
+  db: Db;
+  repository: TwoFactorRepository;
+  secondFactor: SecondFactor;
+  settings: SettingsRepository;
+  fieldCrypto: FieldCrypto;
+  audit: AuditLog;
+}) {
+  const { db, repository, secondFactor, settings, fieldCrypto, audit } = deps;
+
+  async function issueRecoveryCodes(userId: number): Promise<RecoveryCodes> {
+    const recoveryCodes = newRecoveryCodes();
+    await repository.replaceRecoveryCodes(userId, recoveryCodes.map(hashRecoveryCode));
+    return { recoveryCodes };
+  }
+
+  return {
+    async status(principal: Principal): Promise<TwoFactorStatus> {
+      const [factor, remaining, firm] = await Promise.all([
+        repository.find(principal.userId),
+        repository.countUnusedRecoveryCodes(principal.userId),
+        settings.get(),
+      ]);
+      const enabled = Boolean(factor?.enabledAt);
+      const required = principal.isClient ? firm.twoFactorRequiredForClients : firm.twoFactorRequiredForStaff;
+      return {
+        enabled,
+        enabledAt: factor?.enabledAt?.toISOString() ?? null,
+        recoveryCodesRemaining: enabled ? remaining : 0,
+        required,
+        mustEnroll: required && !enabled,
+      };
+    },
+
+    /** A fresh secret each time, until a first code confirms one. */
+    async startEnrolment({ principal }: Actor): Promise<TwoFactorEnrolment> {
+      const user = await repository.findUser(principal.userId);
+      if (!user) throw new NotFoundError();
+      if (await repository.isEnabled(principal.userId)) {
+        throw new ConflictError('Two-factor sign-in is already on.', { code: TWO_FACTOR_ERROR_CODE.alreadyEnabled });
+      }
+      const secret = newTotpSecret();
+      await repository.startEnrolment(principal.userId, fieldCrypto.encrypt(secret));
+      const url = otpauthUrl(secret, user.emailAddress);
+      return { secret, otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
+    },
+
+    /** The first code turns it on; the recovery codes are shown this once and only their hashes kept. */
+    async confirmEnrolment(code: string, { principal, context }: Actor): Promise<RecoveryCodes> {
+      const factor = await repository.find(principal.userId);
+      if (!factor) {
+        throw new AppError(400, TWO_FACTOR_ERROR_CODE.noEnrolmentStarted, 'Start the set-up first.');
+      }
+      if (factor.enabledAt) {
+        throw new ConflictError('Two-factor sign-in is already on.', { code: TWO_FACTOR_ERROR_CODE.alreadyEnabled });
+      }
+      await secondFactor.verify(principal.userId, { code }, context, { purpose: 'enrolment', enable: true });
+      const codes = await issueRecoveryCodes(principal.userId);
+      await audit.record(context, {
+        action: AUDIT_ACTION.mfaEnrolled,
+        actorUserId: principal.userId,
+        objectType: 'user',
+        objectId: principal.userId,
+      });
+      return codes;
+    },
+
+    /** New recovery codes replace the old ones (all of them, used or not); needs a current code. */
+    async regenerateRecoveryCodes(code: string, { principal, context }: Actor): Promise<RecoveryCodes> {
+      if (!(await repository.isEnabled(principal.userId))) {
+        throw new AppError(400, TWO_FACTOR_ERROR_CODE.notEnabled, 'Two-factor sign-in is off.');
+      }
+      await secondFactor.verify(principal.userId, { code }, context, { purpose: 'recovery-codes' });
+      return issueRecoveryCodes(principal.userId);
+    },
+
+    async disable(input: TwoFactorDisableInput, { principal, context }: Actor): Promise<void> {
+      const user = await repository.findUser(principal.userId);
+      if (!user || !(await repository.isEnabled(principal.userId))) {
+        throw new AppError(400, TWO_FACTOR_ERROR_CODE.notEnabled, 'Two-factor sign-in is off.');
+      }
+      if (input.code) {
+        await secondFactor.verify(principal.userId, { code: input.code }, context, { purpose: 'disable' });
+      } else {
+        await secondFactor.verifyPassword(principal.userId, user.passwordHash, input.password ?? '', context);
+      }
+      await db.transaction(async (tx) => {
+        await repository.remove(principal.userId, tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.mfaDisabled,
+            actorUserId: principal.userId,
+            objectType: 'user',
+            objectId: principal.userId,
+          },
+          tx,
+        );
+      });
+    },
+
+    /** An administrator removes a user's second factor (a lost phone); the user may enrol again. */
+    async reset(userId: number, { principal, context }: Actor): Promise<void> {
+      const user = await repository.findUser(userId);
+      if (!user) throw new NotFoundError('User not found.');
+      await db.transaction(async (tx) => {
+        const removed = await repository.remove(userId, tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.mfaReset,
+            actorUserId: principal.userId,
+            objectType: 'user',
+            objectId: userId,
+            details: { hadTwoFactor: removed },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
