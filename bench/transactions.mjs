@@ -164,7 +164,7 @@ async function main() {
     const bare = Fastify({ logger: false });
     bare.get('/one', async () => {
       const { rows } = await barePool.query(
-        'select id, date, name from bank_transactions where account_id = $1 order by date desc, id desc limit 10',
+        'select id, date, name from bank_transactions where account_id = $1 order by date desc nulls last, id desc nulls last limit 10',
         [accountId],
       );
       return rows;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKKEEPING_SERVICE_NAME, CLIENT_TYPE } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -340,22 +340,25 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       page: { limit: number; offset: number },
       tx = db,
     ) {
-      return tx
-        .select({
-          id: bankTransactions.id,
-          date: bankTransactions.date,
-          name: bankTransactions.name,
-          categoryId: bankTransactions.categoryId,
-          category: transactionCategories.name,
-          amountCents: bankTransactions.amountCents,
-          isoCurrencyCode: bankTransactions.isoCurrencyCode,
-        })
-        .from(bankTransactions)
-        .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))
-        .where(transactionWhere(accountId, filters))
-        .orderBy(desc(bankTransactions.date), desc(bankTransactions.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      return (
+        tx
+          .select({
+            id: bankTransactions.id,
+            date: bankTransactions.date,
+            name: bankTransactions.name,
+            categoryId: bankTransactions.categoryId,
+            category: transactionCategories.name,
+            amountCents: bankTransactions.amountCents,
+            isoCurrencyCode: bankTransactions.isoCurrencyCode,
+          })
+          .from(bankTransactions)
+          .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))
+          .where(transactionWhere(accountId, filters))
+          // NULLS LAST as the index stores it: a plain DESC (nulls first) would sort every row instead.
+          .orderBy(sql`${bankTransactions.date} desc nulls last`, sql`${bankTransactions.id} desc nulls last`)
+          .limit(page.limit)
+          .offset(page.offset)
+      );
     },
 
     async countTransactions(accountId: number, filters: TransactionListFilters, tx = db): Promise<number> {
