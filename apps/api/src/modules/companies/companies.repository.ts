@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   businessEntityTypes,
@@ -39,7 +39,8 @@ export function createCompaniesRepository({ db }: { db: DbOrTx }) {
           .from(companies)
           .innerJoin(businessEntityTypes, eq(businessEntityTypes.id, companies.businessEntityType))
           .leftJoin(payments, eq(payments.id, companies.registrationPaymentId))
-          .orderBy(desc(companies.createdAt), desc(companies.id))
+          // NULLS LAST as companies_created_at_idx stores it, so the newest page is read from the index.
+          .orderBy(sql`${companies.createdAt} desc nulls last`, sql`${companies.id} desc nulls last`)
           .limit(limit)
           .offset(offset),
         tx.select({ value: count() }).from(companies),
