@@ -14,7 +14,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useCreateAnnouncement } from '../api/create-announcement';
 
-const AnnouncementEditor = lazy(() => import('./rich-text-editor'));
+const AnnouncementEditor = lazy(() => import('@/components/ui/rich-text-editor'));
 
 const EDITOR_HEIGHT = 160;
 const MODAL_WIDTH = 760;
@@ -160,6 +160,7 @@ function RichTextField({
               value={field.value}
               onChange={field.onChange}
               height={EDITOR_HEIGHT}
+              withCode
               invalid={Boolean(error)}
               describedBy={error ? errorId : undefined}
             />

@@ -8,7 +8,7 @@ import { notify } from '@/lib/notify';
 import type { ClientsFilterQuery } from '../api/client-keys';
 import { useSendClientsEmail } from '../api/send-clients-email';
 
-const EmailBodyEditor = lazy(() => import('./rich-text-editor'));
+const EmailBodyEditor = lazy(() => import('@/components/ui/rich-text-editor'));
 
 /** Spec 02 section 9. */
 const EDITOR_HEIGHT = 500;
@@ -91,6 +91,7 @@ function SendEmailForm({ query, onDone }: { query: ClientsFilterQuery; onDone: (
                   value={field.value}
                   onChange={field.onChange}
                   height={EDITOR_HEIGHT}
+                  fixedHeight
                   invalid={Boolean(errors.body)}
                   describedBy={errors.body ? 'client-email-body-error' : undefined}
                 />
