@@ -1,3 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -250,6 +253,26 @@ describe('the audit trail is append-only in the database', () => {
     expect(await refusal(sql`delete from audit_events where false`)).toMatch(/append-only/);
     const rows = await db.select().from(auditEvents).where(eq(auditEvents.actorUserId, actor.id));
     expect(rows.map((row) => row.details)).toEqual([{ original: true }]);
+  });
+
+  it('has no UPDATE or DELETE path in the application code', () => {
+    // The trigger is the last line; the code must not even try, so a change that does fails here first.
+    const sourceRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    const offending: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== '__tests__' && entry.name !== 'testing') walk(full);
+        } else if (entry.name.endsWith('.ts')) {
+          const text = readFileSync(full, 'utf8');
+          if (/\.(update|delete)\(\s*auditEvents\b|\b(update|delete\s+from|truncate)\s+audit_events\b/i.test(text))
+            offending.push(path.relative(sourceRoot, full));
+        }
+      }
+    };
+    walk(sourceRoot);
+    expect(offending).toEqual([]);
   });
 });
 
