@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: every scenario of DESIGN.md section 10 against the built API on the large firm of
+ * bench/seed-large.mjs (seeded first when the database has none), each printed as one JSON line:
+ *   {scenario, connections, reqPerSec, p50, p99, errors, non2xx, refNothing, refOneQuery, ratio, ...}
+ * refNothing and refOneQuery are a bare Fastify route doing nothing and one doing one indexed query on the
+ * same database and pool size (bench/support/reference-server.mjs), measured in the same run at the same
+ * number of connections; ratio = reqPerSec / refOneQuery.reqPerSec. The upload, zip and export lines
+ * add the API's RSS (before, peak, after) and their own timings. docs/performance.md explains the figures.
+ *
+ * Target: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ledgerport_bench_large), or PGlite
+ * under DATA_DIR when DATA_DIR is given without DATABASE_URL (a smoke run: use --scale 0.01).
+ * Usage: node bench/run.mjs [--only received,users] [--duration 15] [--connections 200] [--warmup 3]
+ *        [--scale 1] [--pool-size 20] [--upload-mb 1024]
+ * Rows the run adds (uploaded documents, sessions) are deleted at the end, so runs can repeat on one database.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BENCH_PASSWORD,
+  describeTarget,
+  ensurePostgresDatabase,
+  openDatabase,
+  resolveTarget,
+  root,
+} from './support/database.mjs';
+import { startApi, startReference } from './support/processes.mjs';
+import { measureLoad, withRss } from './support/load.mjs';
+import { SCENARIOS } from './support/scenarios.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', multiple: true },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '200' },
+    warmup: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '1' },
+    'pool-size': { type: 'string', default: '20' },
+    'upload-mb': { type: 'string', default: '1024' },
+  },
+});
+const options = {
+  duration: Number(args.duration),
+  connections: Number(args.connections),
+  warmup: Number(args.warmup),
+  poolSize: Number(args['pool-size']),
+  uploadMb: Number(args['upload-mb']),
+};
+const wanted = args.only
+  ?.flatMap((o) => o.split(','))
+  .map((o) => o.trim())
+  .filter(Boolean);
+const unknown = wanted?.filter((name) => !SCENARIOS.some((s) => s.name === name));
+if (unknown?.length) {
+  throw new Error(`Unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}.`);
+}
+const selected = SCENARIOS.filter((s) => !wanted || wanted.includes(s.name));
+const target = resolveTarget();
+const print = (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const log = (text) => process.stderr.write(`${text}\n`);
+
+/** How many connections a scenario runs at: the run's, capped for the heavy ones (an upload or a zip each). */
+const connectionsOf = (scenario) => Math.min(options.connections, scenario.maxConnections ?? Infinity);
+
+async function hasLargeFirm() {
+  const { database, query } = await openDatabase(target);
+  try {
+    const [row] = await query(`select count(*)::int as n from users where username like 'bench\\_%'`);
+    return row.n > 0;
+  } catch {
+    return false; // No tables yet.
+  } finally {
+    await database.close();
+  }
+}
+
+/** What the scenarios need from the database, read before the API opens it (PGlite has one connection). */
+async function prepare() {
+  const { database, query } = await openDatabase(target);
+  try {
+    const one = async (text) => (await query(text))[0];
+    const counts = await one(`
+      select (select count(*) from users)::int as users, (select count(*) from clients)::int as clients,
+             (select count(*) from documents)::int as documents, (select count(*) from leads)::int as leads,
+             (select count(*) from bank_transactions)::int as "bankTransactions",
+             (select count(*) from bookkeeping_records)::int as "bookkeepingRecords"`);
+    const ids = await one(`
+      select (select id from services where name = 'tax') as "taxServiceId",
+             (select id from tags where name = 'other-documents') as "otherDocumentsTagId",
+             (select id from clients where name = 'Batch1 Group1 LLC') as "uploadClientId",
+             (select max(id) from documents) as "maxDocumentId",
+             (select max(id) from stored_files) as "maxFileId",
+             now() as "startedAt"`);
+    const account = await one(`
+      select a.id as "accountId", a.client_id as "clientId",
+             (select count(*) from bank_transactions t where t.account_id = a.id)::int as transactions
+      from bank_accounts a join bank_institutions i on i.id = a.institution_id
+      where i.provider_item_id = 'bench-item-0'`);
+    const { version } = await one('select version()');
+    return { counts, ids, account, version };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Deletes what the run added, by the watermarks `prepare` took. */
+async function cleanUp(ids) {
+  const { database, query } = await openDatabase(target);
+  try {
+    await query(`delete from documents where id > ${Number(ids.maxDocumentId ?? 0)}`);
+    await query(`delete from stored_files f where f.id > ${Number(ids.maxFileId ?? 0)}
+                 and not exists (select 1 from documents d where d.file_id = f.id)`);
+    await query(`delete from sessions where created_at >= '${new Date(ids.startedAt).toISOString()}'`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureReferences(connectionCounts) {
+  const reference = await startReference({ target, poolSize: options.poolSize });
+  const figures = new Map();
+  try {
+    for (const connections of connectionCounts) {
+      const run = (route) =>
+        measureLoad({ url: `${reference.base}/${route}`, connections }, options).then(
+          ({ reqPerSec, p50, p99, errors, non2xx }) => ({ reqPerSec, p50, p99, errors: errors + non2xx }),
+        );
+      figures.set(connections, { refNothing: await run('nothing'), refOneQuery: await run('one') });
+      log(`references at ${connections} connections: ${JSON.stringify(figures.get(connections))}`);
+    }
+  } finally {
+    await reference.stop();
+  }
+  return figures;
+}
+
+async function main() {
+  const started = Date.now();
+  if (target.kind === 'postgres') await ensurePostgresDatabase(target);
+  if (!(await hasLargeFirm())) {
+    log(`No large firm in ${describeTarget(target)}: seeding it (scale ${args.scale}).`);
+    const seeded = spawnSync(process.execPath, [path.join(root, 'bench/seed-large.mjs'), '--scale', args.scale], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (seeded.status !== 0) throw new Error('Seeding failed.');
+  }
+  const prepared = await prepare();
+  const cpus = os.cpus();
+  print({
+    run: {
+      date: new Date().toISOString(),
+      machine: `${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+      database: `${describeTarget(target)}: ${prepared.version.split(',')[0]}`,
+      data: prepared.counts,
+      duration: options.duration,
+      warmup: options.warmup,
+      connections: options.connections,
+      poolSize: options.poolSize,
+      scenarios: selected.map((s) => s.name),
+    },
+  });
+
+  const references = await measureReferences([...new Set(selected.map(connectionsOf))]);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-bench-'));
+  const api = await startApi({ target, dataDir, poolSize: options.poolSize });
+  try {
+    const { signIn } = await import('./support/http.mjs');
+    const token = await signIn(api.base, 'b1g1_admin@gmail.com', 'Group1');
+    const context = {
+      api,
+      token,
+      headers: { authorization: `Bearer ${token}` },
+      ids: prepared.ids,
+      account: prepared.account,
+      options,
+      dataDir: target.kind === 'pglite' ? target.dataDir : dataDir,
+      benchPassword: BENCH_PASSWORD,
+    };
+    for (const scenario of selected) {
+      const connections = connectionsOf(scenario);
+      log(`running ${scenario.name} at ${connections} connections`);
+      try {
+        const setup = scenario.setup ? await scenario.setup(context) : {};
+        const { result, rss } = await withRss(api.child.pid, () =>
+          scenario.run({
+            ...context,
+            ...setup,
+            connections,
+            measure: (o, timing) => measureLoad({ connections, ...o }, { ...options, ...timing }),
+          }),
+        );
+        const { load, ...extra } = result;
+        const refs = references.get(connections);
+        const ratio = +(load.reqPerSec / refs.refOneQuery.reqPerSec).toFixed(3);
+        const line = {
+          scenario: scenario.name,
+          connections,
+          reqPerSec: load.reqPerSec,
+          p50: load.p50,
+          p99: load.p99,
+          errors: load.errors,
+          non2xx: load.non2xx,
+          refNothing: refs.refNothing,
+          refOneQuery: refs.refOneQuery,
+          ratio,
+          rss,
+          ...extra,
+        };
+        line.budgets = scenario.budgets?.(line) ?? [];
+        print(line);
+      } catch (error) {
+        print({ scenario: scenario.name, connections, failed: String(error.message ?? error) });
+      }
+    }
+  } finally {
+    await api.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp(prepared.ids);
+  }
+  log(`whole run: ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
