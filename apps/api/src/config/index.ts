@@ -71,6 +71,11 @@ const envSchema = z.object({
   /** Google reCAPTCHA on the public onboarding form; without these the self-hosted ALTCHA proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /**
+   * HMAC key of the ALTCHA captcha; generated under DATA_DIR/secrets when absent. Set the same value on
+   * every API process, or a challenge issued by one fails its check on another.
+   */
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       values.PLAID_CLIENT_ID && values.PLAID_SECRET
         ? { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, env: values.PLAID_ENV }
         : null,
+    altchaHmacKey: values.ALTCHA_HMAC_KEY,
     recaptcha:
       values.RECAPTCHA_SITE_KEY && values.RECAPTCHA_SECRET_KEY
         ? { siteKey: values.RECAPTCHA_SITE_KEY, secretKey: values.RECAPTCHA_SECRET_KEY }

@@ -24,4 +24,11 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.loginThrottle.maxFailuresPerAccount).toBe(7);
   });
+
+  it('takes the shared secrets every API process of one deployment must agree on', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ ALTCHA_HMAC_KEY: key }).altchaHmacKey).toBe(key);
+    expect(loadConfig({}).altchaHmacKey).toBeUndefined();
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY/);
+  });
 });

@@ -16,7 +16,7 @@ export const onboardingModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
   const captcha = createCaptcha({
     db: deps.db,
     config: deps.config,
-    hmacKey: readOrCreateSecret(deps.config.dataDir, 'altcha-hmac-key'),
+    hmacKey: deps.config.altchaHmacKey ?? readOrCreateSecret(deps.config.dataDir, 'altcha-hmac-key'),
   });
   const onboarding = createOnboardingService({
     db: deps.db,
