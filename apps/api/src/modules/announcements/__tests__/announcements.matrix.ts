@@ -42,9 +42,10 @@ export const rows: MatrixRow[] = [
     method: 'POST',
     route: '/api/v1/document/announcements/:id/acknowledge',
     url: async (f) => `/api/v1/document/announcements/${await fresh(f)}/acknowledge`,
-    // Each client user confirms for their own client; staff name client A, which is not theirs.
+    // Each client user confirms for their own client; staff name client A, which is not theirs, and so
+    // does the deactivated collaborator, which has lost it.
     body: (f, actor) => ({ clients: [actor === 'ownerB' ? f.clientB : f.clientA] }),
-    expect: signedIn(404, { ownerA: 204, collaboratorA: 204, ownerB: 204 }),
+    expect: signedIn(404, { ownerA: 204, collaboratorA: 204, ownerB: 204, deactivatedCollaboratorA: 404 }),
   },
   {
     method: 'POST',

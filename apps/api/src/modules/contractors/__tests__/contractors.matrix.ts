@@ -6,7 +6,8 @@ import { businessBody, individualBody, insertContractor, stateId } from './contr
 
 // Staff roles hold contractor:* except the employee (list, complete-or-open, export; b1g1_employee is
 // a tax employee); clients hold everything but complete-or-open (docs/permissions.md). Client users act
-// for their business current client, so ownerB reaching clientA's contractor is 404.
+// for their business current client, so ownerB reaching clientA's contractor is 404. The deactivated
+// collaborator's current client is clientA, which it may no longer see: the feature is closed to it (403).
 const BASE = '/api/v1/document/contractors';
 
 /** A contractor of clientA: in scope for staff, ownerA and collaboratorA; another client's for ownerB. */
@@ -28,12 +29,13 @@ async function apiMadeContractor(f: MatrixFixture, type: ContractorType): Promis
   return row.id;
 }
 
-const editors = { admin: 200, advisor: 200, supervisor: 200, ownerA: 200, collaboratorA: 200, ownerB: 404 };
+const closed = { deactivatedCollaboratorA: 403 };
+const editors = { admin: 200, advisor: 200, supervisor: 200, ownerA: 200, collaboratorA: 200, ownerB: 404, ...closed };
 
 export const rows: MatrixRow[] = [
-  { method: 'GET', route: BASE, expect: signedIn(200) },
-  { method: 'GET', route: `${BASE}/export`, expect: signedIn(200) },
-  { method: 'GET', route: `${BASE}/clients`, url: () => `${BASE}/clients?text=a`, expect: signedIn(200) },
+  { method: 'GET', route: BASE, expect: signedIn(200, closed) },
+  { method: 'GET', route: `${BASE}/export`, expect: signedIn(200, closed) },
+  { method: 'GET', route: `${BASE}/clients`, url: () => `${BASE}/clients?text=a`, expect: signedIn(200, closed) },
   {
     method: 'POST',
     route: BASE,
@@ -45,19 +47,27 @@ export const rows: MatrixRow[] = [
         ? individualBody(state, common)
         : businessBody(state, common);
     },
-    expect: only({ admin: 201, advisor: 201, supervisor: 201, ownerA: 201, collaboratorA: 201, ownerB: 201 }),
+    expect: only({
+      admin: 201,
+      advisor: 201,
+      supervisor: 201,
+      ownerA: 201,
+      collaboratorA: 201,
+      ownerB: 201,
+      ...closed,
+    }),
   },
   {
     method: 'GET',
     route: `${BASE}/business/:id`,
     url: async (f) => `${BASE}/business/${await apiMadeContractor(f, CONTRACTOR_TYPE.business)}`,
-    expect: signedIn(200, { ownerB: 404 }),
+    expect: signedIn(200, { ownerB: 404, ...closed }),
   },
   {
     method: 'GET',
     route: `${BASE}/individual/:id`,
     url: async (f) => `${BASE}/individual/${await apiMadeContractor(f, CONTRACTOR_TYPE.individual)}`,
-    expect: signedIn(200, { ownerB: 404 }),
+    expect: signedIn(200, { ownerB: 404, ...closed }),
   },
   {
     method: 'PUT',
@@ -83,7 +93,15 @@ export const rows: MatrixRow[] = [
     method: 'DELETE',
     route: `${BASE}/:id`,
     url: async (f) => `${BASE}/${await freshContractor(f)}`,
-    expect: only({ admin: 204, advisor: 204, supervisor: 204, ownerA: 204, collaboratorA: 204, ownerB: 404 }),
+    expect: only({
+      admin: 204,
+      advisor: 204,
+      supervisor: 204,
+      ownerA: 204,
+      collaboratorA: 204,
+      ownerB: 404,
+      ...closed,
+    }),
   },
   {
     method: 'POST',
@@ -101,6 +119,6 @@ export const rows: MatrixRow[] = [
     // Staff pass the permission gate (contractor:*) but only client users pay for their own contractors.
     method: 'POST',
     route: `${BASE}/payment-intent`,
-    expect: only({ ownerA: 200, collaboratorA: 200, ownerB: 200 }),
+    expect: only({ ownerA: 200, collaboratorA: 200, ownerB: 200, ...closed }),
   },
 ];

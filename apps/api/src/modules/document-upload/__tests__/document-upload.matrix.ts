@@ -4,11 +4,12 @@ import { multipartBody, otherDocumentsTagId } from './multipart.js';
 
 /**
  * Everyone holding my-upload:add (all default roles) uploads: staff into clientA, client users into
- * the client they act for (ownerB's is clientB), so they may leave ClientId out.
+ * the client they act for (ownerB's is clientB), so they may leave ClientId out. The deactivated
+ * collaborator still has clientA as current client, but its grant no longer counts: 404.
  */
 async function uploadFor(f: MatrixFixture, actor: Actor) {
   const clientFields =
-    actor === 'ownerA' || actor === 'collaboratorA' || actor === 'ownerB'
+    actor === 'ownerA' || actor === 'collaboratorA' || actor === 'deactivatedCollaboratorA' || actor === 'ownerB'
       ? []
       : [{ name: 'ClientId', value: f.clientA }];
   return multipartBody([
@@ -20,5 +21,10 @@ async function uploadFor(f: MatrixFixture, actor: Actor) {
 }
 
 export const rows: MatrixRow[] = [
-  { method: 'POST', route: '/api/v1/document/documents/my-upload', raw: uploadFor, expect: signedIn(201) },
+  {
+    method: 'POST',
+    route: '/api/v1/document/documents/my-upload',
+    raw: uploadFor,
+    expect: signedIn(201, { deactivatedCollaboratorA: 404 }),
+  },
 ];

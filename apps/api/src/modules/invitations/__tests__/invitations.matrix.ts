@@ -32,8 +32,9 @@ export const rows: MatrixRow[] = [
       await chooseCurrentClient(f, actor);
       return { recipientEmailAddress: newEmail() };
     },
-    // A collaborator sees the account but may not invite others onto it.
-    expect: signedIn(200, { supervisor: 403, employee: 403, collaboratorA: 403 }),
+    // A collaborator sees the account but may not invite others onto it; a deactivated one no longer
+    // sees it, so it has no account to invite onto (400, as for anyone without a current client).
+    expect: signedIn(200, { supervisor: 403, employee: 403, collaboratorA: 403, deactivatedCollaboratorA: 400 }),
   },
   {
     method: 'POST',
