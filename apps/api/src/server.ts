@@ -8,6 +8,9 @@ import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/document-upload/blob-jobs.js';
 import path from 'node:path';
 
+/** Within the 30 s most orchestrators allow between SIGTERM and SIGKILL. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
 /** Process entry: configuration, database, migrations, demo seed, HTTP server, graceful shutdown. */
 async function main() {
   const config = loadConfig();
@@ -27,16 +30,37 @@ async function main() {
   await scheduleOrphanReconciler(createJobQueue({ db: database.db }));
   if (config.runWorker) app.worker.start();
   let closing = false;
+  /**
+   * SIGTERM (orchestrators, `docker stop`): stop listening at once, so new connections are refused
+   * and the load balancer moves on; let requests in flight finish (an upload streaming, a list being
+   * built); let the job worker finish the job in hand; then close the pool and exit 0. A request that
+   * never ends cannot hold the process forever: after SHUTDOWN_GRACE_MS it exits 1 anyway.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'in-flight work did not finish in time; exiting');
+      releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    // A kept-alive connection that goes idle once its last request is answered would otherwise hold
+    // the close open for the keep-alive timeout (5 s): drop such connections as they go idle.
+    const dropIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    dropIdle.unref();
+    let exitCode = 0;
     try {
       await app.close();
+      clearInterval(dropIdle);
       await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      exitCode = 1;
     } finally {
       releaseLock();
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -44,6 +44,9 @@ async function appliedMigrations(db: Db): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/** How long a query waits for a pooled connection before failing with "timeout exceeded when trying to connect". */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
 export type DatabaseOptions =
   { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -62,8 +65,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // While the server is down or overloaded a request fails fast (503, Retry-After) instead of
+    // queueing for a connection forever; the error handler maps this timeout like a refusal.
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    // Notices a server that vanished without closing the socket (a dead host, a cut network).
+    keepAlive: true,
+  });
+  // An idle client losing its connection (the server restarted or stopped) must not crash the
+  // process: the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -4,21 +4,58 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_CODE } from '@ledgerport/shared';
 import { AppError, TooManyRequestsError } from '../lib/errors.js';
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+/**
+ * Errors that mean "the database cannot be reached right now", not "this request is wrong": the
+ * server is down, restarting or shutting down (57P01-57P03), the connection broke (class 08), or no
+ * pooled connection came in time. They become 503 with Retry-After; the pool reconnects by itself.
+ */
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+/** node-postgres and pg-pool raise these without a code. */
+const DATABASE_DOWN_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+];
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** The driver's error code; Drizzle wraps driver errors, keeping the original as `cause`. */
+/** The error and its causes: Drizzle wraps driver errors, keeping the original as `cause`. */
+function* causes(error: unknown): Generator<object> {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** The driver's error code (a SQLSTATE or a Node network error code). */
 function databaseCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 3; depth++) {
+  for (const current of causes(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = databaseCode(error);
-  return code !== undefined && DATABASE_DOWN_CODES.has(code);
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const current of causes(error)) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || code.startsWith('08'))) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && DATABASE_DOWN_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -65,8 +102,8 @@ export const errorHandlerPlugin = fp(
         return send(reply, request, 409, ERROR_CODE.conflict, 'This value is already taken.');
       }
       if (isDatabaseUnavailable(error)) {
-        request.log.error({ err: error }, 'database unavailable');
-        reply.header('retry-after', '5');
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return send(
           reply,
           request,

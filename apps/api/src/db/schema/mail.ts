@@ -15,7 +15,11 @@ export const mailMessages = pgTable(
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),
-    /** queued → sent (SMTP) or kept (no SMTP: only in the outbox); failed after the last retry. */
+    /**
+     * queued → sending (an attempt is under way, recorded before the SMTP transaction) → sent (SMTP)
+     * or kept (no SMTP: only in the outbox); back to queued after a refused attempt, failed after the
+     * last. 'sending' found by a later attempt means the process died mid-send (docs/reliability.md).
+     */
     status: text().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     lastError: text(),

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 
@@ -25,8 +25,13 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** A running job whose worker has not finished it in this long is presumed dead and run again. */
-const STALE_AFTER_SECONDS = 300;
+/**
+ * A running job's lease: its worker renews `locked_at` every HEARTBEAT_SECONDS while it holds the
+ * job, so a job not renewed for this long belongs to a dead process (kill -9, lost machine) and is
+ * run again. Short, so a crashed worker's jobs resume within 20 s, as soon as any worker polls.
+ */
+export const STALE_AFTER_SECONDS = 20;
+export const HEARTBEAT_SECONDS = 5;
 
 export function createJobQueue({ db }: { db: DbOrTx }) {
   return {
@@ -94,6 +99,24 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
         )
         .where(eq(jobs.id, job.id));
       return final ? 'failed' : 'retry';
+    },
+
+    /** Renews the lease of jobs this worker still holds (see STALE_AFTER_SECONDS). */
+    async heartbeat(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(jobs)
+        .set({ lockedAt: sql`now()` })
+        .where(and(eq(jobs.status, 'running'), inArray(jobs.id, ids)));
+    },
+
+    /** Hands claimed jobs that never started back to the queue, as if never claimed. */
+    async release(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(jobs)
+        .set({ status: 'pending', lockedAt: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+        .where(and(eq(jobs.status, 'running'), inArray(jobs.id, ids)));
     },
 
     /** Puts jobs of crashed workers back in the queue. */

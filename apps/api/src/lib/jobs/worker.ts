@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClaimedJob, JobQueue } from './job-queue.js';
+import { HEARTBEAT_SECONDS, type ClaimedJob, type JobQueue } from './job-queue.js';
 
 export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>;
 
@@ -12,7 +12,9 @@ export interface Worker {
 
 /**
  * Polls the jobs table. Handlers must be idempotent: a job can run again after a crash between
- * the work and its completion mark.
+ * the work and its completion mark. Jobs this worker has claimed and not finished keep their lease
+ * through a heartbeat; once the process dies the lease lapses and any worker runs them again.
+ * A database outage never stops the worker: a failed poll is logged and the next one tries again.
  */
 export function createWorker({
   queue,
@@ -30,6 +32,19 @@ export function createWorker({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  /** Set by stop(): the job in hand finishes, nothing new starts. */
+  let stopping = false;
+  /** Claimed and not yet finished: their lease is renewed until they are. */
+  const held = new Set<number>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const renewLeases = () => {
+    if (held.size === 0) return;
+    queue
+      .heartbeat([...held])
+      // The database may be down; the lease is renewed on the next beat, or lapses as it should.
+      .catch((error: unknown) => logger.warn({ err: error }, 'job lease renewal failed'));
+  };
 
   async function runJob(job: ClaimedJob) {
     const handler = handlers[job.type];
@@ -54,8 +69,26 @@ export function createWorker({
     for (;;) {
       const claimed = await queue.claim(batchSize);
       if (claimed.length === 0) return ran;
-      for (const job of claimed) await runJob(job);
-      ran += claimed.length;
+      for (const job of claimed) held.add(job.id);
+      try {
+        for (const [index, job] of claimed.entries()) {
+          if (stopping) {
+            // Shutting down: hand the rest back now rather than let their lease lapse.
+            await queue.release(claimed.slice(index).map((left) => left.id));
+            return ran;
+          }
+          try {
+            await runJob(job);
+          } finally {
+            held.delete(job.id);
+          }
+          ran += 1;
+        }
+      } finally {
+        // A failure mid-batch (database gone) leaves the rest claimed: their lease lapses and
+        // they run again, here or elsewhere.
+        for (const job of claimed) held.delete(job.id);
+      }
     }
   }
 
@@ -73,12 +106,18 @@ export function createWorker({
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
+      heartbeat = setInterval(renewLeases, HEARTBEAT_SECONDS * 1000);
+      heartbeat.unref();
       tick();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
       await running;
+      if (heartbeat) clearInterval(heartbeat);
+      stopping = false;
     },
   };
 }

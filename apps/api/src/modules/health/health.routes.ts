@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 
 const statusSchema = z.object({ status: z.string() });
 
@@ -22,8 +23,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (_request, reply) => {
+      // False while the database is unreachable too (the pool fails fast), so a load balancer stops
+      // routing here during an outage and resumes by itself once the server answers again.
       const ready = await database.isMigrated().catch(() => false);
-      return ready ? { status: 'ready' } : reply.status(503).send({ status: 'not-ready' });
+      if (ready) return { status: 'ready' };
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ status: 'not-ready' });
     },
   );
 };

@@ -16,21 +16,25 @@ export function createMailRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
+    /** Committed before the SMTP transaction starts; counts the attempt. */
+    async markSending(id: number, tx: DbOrTx = db) {
+      await tx
+        .update(mailMessages)
+        .set({ status: 'sending', attempts: sql`${mailMessages.attempts} + 1` })
+        .where(eq(mailMessages.id, id));
+    },
+
     async markDelivered(id: number, status: 'sent' | 'kept', tx: DbOrTx = db) {
       await tx
         .update(mailMessages)
-        .set({ status, sentAt: sql`now()`, attempts: sql`${mailMessages.attempts} + 1`, lastError: null })
+        .set({ status, sentAt: sql`now()`, lastError: null })
         .where(eq(mailMessages.id, id));
     },
 
     async markAttemptFailed(id: number, error: string, final: boolean, tx: DbOrTx = db) {
       await tx
         .update(mailMessages)
-        .set({
-          attempts: sql`${mailMessages.attempts} + 1`,
-          lastError: error.slice(0, 2000),
-          ...(final ? { status: 'failed' } : {}),
-        })
+        .set({ lastError: error.slice(0, 2000), status: final ? 'failed' : 'queued' })
         .where(eq(mailMessages.id, id));
     },
 

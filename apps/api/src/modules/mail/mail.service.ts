@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
@@ -17,11 +18,13 @@ export function createMailService({
   queue,
   transport,
   from,
+  logger,
 }: {
   repository: MailRepository;
   queue: JobQueue;
   transport: MailTransport;
   from: string;
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'ledgerport.local';
 
@@ -47,11 +50,23 @@ export function createMailService({
       return mailId;
     },
 
-    /** The job handler. Sending a message already delivered is a no-op, so a re-run sends nothing twice. */
+    /**
+     * The job handler. A message already delivered is skipped, so a re-run sends nothing twice. The
+     * attempt is recorded ('sending', committed) before the SMTP transaction starts: a message found
+     * in 'sending' was being sent by a process that died, and the server may or may not have
+     * accepted it. It is sent again with the same Message-ID (at least once; docs/reliability.md).
+     */
     deliver: (async (payload, job) => {
       const { mailId } = mailJobPayload.parse(payload);
       const mail = await repository.findById(mailId);
       if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
+      if (mail.status === 'sending') {
+        logger?.warn(
+          { mailId, messageId: mail.messageId },
+          'resending a message whose previous attempt was interrupted; the receiver may see it twice',
+        );
+      }
+      await repository.markSending(mailId);
       try {
         await transport.send({
           messageId: mail.messageId,

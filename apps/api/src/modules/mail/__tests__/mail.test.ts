@@ -98,6 +98,36 @@ describe('mail through the outbox and SMTP', () => {
     await t.app.worker.drain();
     expect(smtp.received.map((m) => m.to && 'text' in m.to && m.to.text)).toEqual(['crash@example.com']);
   });
+  it('records each attempt before it starts, so a message cut off mid-send goes again under its Message-ID', async () => {
+    const mailId = await t.app.mail.queue('invitation', 'cut-off@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'http://localhost:3000/register?token=cut',
+    });
+    // What a process killed during the SMTP transaction leaves: the attempt recorded, the job claimed.
+    await t.database.db.update(mailMessages).set({ status: 'sending', attempts: 1 }).where(eq(mailMessages.id, mailId));
+    await t.database.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedAt: sql`now() - interval '1 minute'` })
+      .where(eq(jobs.dedupeKey, `mail:${mailId}`));
+    await t.app.worker.drain();
+
+    const [row] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(smtp.received.map((m) => m.messageId)).toEqual([row!.messageId]);
+  });
+
+  it('puts a refused message back in the queue, not in "sending"', async () => {
+    smtp.refuseNext(1);
+    const mailId = await t.app.mail.queue('invitation', 'refused@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'http://localhost:3000/register?token=refused',
+    });
+    await t.app.worker.drain();
+    const [row] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    expect(row?.status).toBe('queued');
+    expect(row?.attempts).toBe(1);
+    expect(row?.lastError).toContain('Try again later');
+  });
 });
 
 describe('without SMTP', () => {
