@@ -22,6 +22,33 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        // Checks the production build's output (run after `npm run build`, from test:e2e).
+        test: { name: 'web-bundle', root: './apps/web', include: ['bundle/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Kills and restarts real API processes against a private PostgreSQL server (npm run test:faults).
+        test: {
+          name: 'faults',
+          root: './apps/api',
+          include: ['faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Two API processes on one PostgreSQL and one S3-compatible store (npm run test:multi-process).
+        test: {
+          name: 'multi-process',
+          root: './apps/api',
+          include: ['multi-process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -39,6 +39,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each entry and lazy route loads, for the bundle budget
+    // test (apps/web/bundle). The server never serves it: nothing under dist/.vite is requested.
+    manifest: true,
   },
   test: {
     name: 'web', // the project name the root vitest.config.ts selects with --project web

@@ -1,5 +1,4 @@
 import { NOTIFICATION_DURATION_MS } from '@ledgerport/shared';
-import { notifications } from '@mantine/notifications';
 import { i18n } from './i18n';
 
 type Kind = 'success' | 'info' | 'warning' | 'error';
@@ -19,7 +18,20 @@ interface NotifyOptions {
 /** Mantine ignores a second `show` with an id already on screen, so replacing goes by hide + show. */
 const shownByKey = new Map<string, string>();
 
+// Loaded on the first message, not with the page: it is off the first paint of /login (DESIGN.md
+// section 10). The container in provider.tsx loads the same chunk, so both share one store.
+const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
+
 function show(kind: Kind, message: string, options: NotifyOptions = {}) {
+  void loadNotifications().then((notifications) => showNow(notifications, kind, message, options));
+}
+
+function showNow(
+  notifications: Awaited<ReturnType<typeof loadNotifications>>,
+  kind: Kind,
+  message: string,
+  options: NotifyOptions,
+) {
   const { key } = options;
   const previous = key ? shownByKey.get(key) : undefined;
   if (previous) notifications.hide(previous);

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse on /login and on the signed-in dashboard, against the built app
+// served by the real server on a fresh demo data directory, in the system Chromium.
+//
+// Lighthouse is not a dependency of the project (it is large): npx fetches a pinned 12.x into its
+// cache. 12.x because 13 needs Node 22. Its Node API drives a puppeteer page, so the dashboard can be
+// measured signed in: the web app keeps the session in localStorage (apps/web/src/lib/session.ts),
+// which the page gets by signing in through the form, and Lighthouse is told not to clear it.
+//
+// Options: --out DIR writes each full report as JSON; LIGHTHOUSE_VERSION and CHROME_PATH override
+// the defaults below.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '12.8.2';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEMO_USER = { username: 'b1g1_admin@gmail.com', password: 'Group1' };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({ options: { out: { type: 'string' } } });
+
+/** Installs (once, into npx's cache) and locates the pinned Lighthouse and the puppeteer-core it ships with. */
+function lighthouseModules() {
+  const bin = execFileSync('npx', ['--yes', '-p', `lighthouse@${LIGHTHOUSE_VERSION}`, '-c', 'command -v lighthouse'], {
+    cwd: os.tmpdir(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+  // .../node_modules/.bin/lighthouse -> .../node_modules/lighthouse/cli/index.js
+  const nodeModules = path.resolve(path.dirname(bin), '..');
+  const entry = (name, file) => pathToFileURL(realpathSync(path.join(nodeModules, name, file))).href;
+  return {
+    lighthouse: entry('lighthouse', 'core/index.js'),
+    puppeteer: entry('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js'),
+  };
+}
+
+function startServer(dataDir) {
+  // The embedded database on a fresh directory, whatever the caller's shell points at.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      COOKIE_SECURE: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = /serving on (http:\/\/localhost:\d+)/.exec(output);
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening:\n${output}`)));
+  });
+  return { child, url };
+}
+
+function summary(label, lhr) {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => {
+      const score = lhr.categories[id]?.score;
+      return [id, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  );
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? 'n/a']),
+  );
+  return { page: label, url: lhr.finalDisplayedUrl, ...scores, ...metrics };
+}
+
+const modules = lighthouseModules();
+const { default: lighthouse } = await import(modules.lighthouse);
+const { default: puppeteer } = await import(modules.puppeteer);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-lighthouse-'));
+const server = startServer(dataDir);
+let browser;
+try {
+  const baseUrl = await server.url;
+  browser = await puppeteer.launch({ executablePath: CHROME_PATH, headless: true, args: CHROME_FLAGS });
+  const flags = { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+  const results = [];
+
+  const loginPage = await browser.newPage();
+  const login = await lighthouse(`${baseUrl}/login`, flags, undefined, loginPage);
+  results.push(['login', login.lhr]);
+  await loginPage.close();
+
+  // Signed in the way a person is: through the form, which stores the session in localStorage.
+  const page = await browser.newPage();
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[autocomplete="username"]').fill(DEMO_USER.username);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_USER.password);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: 'networkidle0' }),
+    page.locator('button[type="submit"]').click(),
+  ]);
+  if (new URL(page.url()).pathname !== '/') throw new Error(`Sign-in did not reach the dashboard (at ${page.url()}).`);
+  // Lighthouse keeps the HTTP cache too when told to keep storage: empty it, so both pages load cold.
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const dashboard = await lighthouse(`${baseUrl}/`, { ...flags, disableStorageReset: true }, undefined, page);
+  if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/') {
+    throw new Error(`The dashboard run ended at ${dashboard.lhr.finalDisplayedUrl}: the session did not hold.`);
+  }
+  results.push(['dashboard', dashboard.lhr]);
+
+  console.log(
+    `Lighthouse ${login.lhr.lighthouseVersion}, ${login.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}, ` +
+      `${login.lhr.configSettings.formFactor} with ${login.lhr.configSettings.throttlingMethod} throttling`,
+  );
+  console.table(results.map(([label, lhr]) => summary(label, lhr)));
+  if (options.out) {
+    mkdirSync(options.out, { recursive: true });
+    for (const [label, lhr] of results) writeFileSync(path.join(options.out, `${label}.json`), JSON.stringify(lhr));
+    console.log(`Full reports in ${path.resolve(options.out)}`);
+  }
+} finally {
+  await browser?.close();
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => (server.child.exitCode === null ? server.child.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
