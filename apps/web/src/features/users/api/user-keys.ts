@@ -7,5 +7,6 @@ export const userKeys = {
   lists: () => [...userKeys.all, 'list'] as const,
   list: (query: UsersListQuery) => [...userKeys.lists(), query] as const,
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  sessions: (id: number) => [...userKeys.all, 'sessions', id] as const,
   options: (kind: 'roles' | 'advisors' | 'supervisors' | 'departments') => [...userKeys.all, 'options', kind] as const,
 };

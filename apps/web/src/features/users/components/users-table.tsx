@@ -1,9 +1,21 @@
 import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
-import { IconDotsVertical, IconKey, IconPencil, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import {
+  IconDeviceDesktop,
+  IconDotsVertical,
+  IconKey,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconShieldOff,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
 import { StatusDot } from '@/components/ui/status-dot';
+import { useAuthorization } from '@/lib/authorization';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
+import { UserSessionsModal } from './user-sessions-modal';
 
 export interface UserRowActions {
   /** The signed-in user: they cannot deactivate themselves (the API refuses it too). */
@@ -11,6 +23,8 @@ export interface UserRowActions {
   onEdit?: (user: UserListItemDto) => void;
   onChangeStatus?: (user: UserListItemDto) => void;
   onResetPassword?: (user: UserListItemDto) => void;
+  onResetTwoFactor?: (user: UserListItemDto) => void;
+  onShowSessions?: (user: UserListItemDto) => void;
 }
 
 type TableProps = Omit<DataTableProps<UserListItemDto>, 'columns' | 'rowKey'>;
@@ -27,10 +41,30 @@ export function roleChipLabels(
   );
 }
 
-/** The Users list (spec 01 section 2.13); the actions column shows only what the caller may do. */
-export function UsersTable({ actions, ...table }: TableProps & { actions: UserRowActions }) {
+/**
+ * The Users list (spec 01 section 2.13); the actions column shows only what the caller may do. The
+ * security actions of issue 11 (second factor, sessions) live here with their dialogs, so the screen
+ * gets them without wiring.
+ */
+export function UsersTable({ actions: screenActions, ...table }: TableProps & { actions: UserRowActions }) {
   const { t } = useTranslation();
-  const hasActions = Boolean(actions.onEdit || actions.onChangeStatus || actions.onResetPassword);
+  const { can } = useAuthorization();
+  const [twoFactorTarget, setTwoFactorTarget] = useState<UserListItemDto | null>(null);
+  const [sessionsTarget, setSessionsTarget] = useState<UserListItemDto | null>(null);
+  // The list does not say who has two-factor on, so the reset is offered for every user; the API
+  // answers 204 either way and records whether there was one.
+  const actions: UserRowActions = {
+    onResetTwoFactor: can('user:reset-two-factor') ? setTwoFactorTarget : undefined,
+    onShowSessions: can('session:revoke') ? setSessionsTarget : undefined,
+    ...screenActions,
+  };
+  const hasActions = Boolean(
+    actions.onEdit ||
+    actions.onChangeStatus ||
+    actions.onResetPassword ||
+    actions.onResetTwoFactor ||
+    actions.onShowSessions,
+  );
 
   const columns: DataTableColumn<UserListItemDto>[] = [
     {
@@ -94,7 +128,13 @@ export function UsersTable({ actions, ...table }: TableProps & { actions: UserRo
     });
   }
 
-  return <DataTable {...table} columns={columns} rowKey={(user) => user.id} />;
+  return (
+    <>
+      <DataTable {...table} columns={columns} rowKey={(user) => user.id} />
+      <ResetTwoFactorDialog target={twoFactorTarget} onClose={() => setTwoFactorTarget(null)} />
+      <UserSessionsModal target={sessionsTarget} onClose={() => setSessionsTarget(null)} />
+    </>
+  );
 }
 
 function UserActionsMenu({ user, actions }: { user: UserListItemDto; actions: UserRowActions }) {
@@ -124,6 +164,16 @@ function UserActionsMenu({ user, actions }: { user: UserListItemDto; actions: Us
         {actions.onResetPassword && (
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => actions.onResetPassword?.(user)}>
             {t('users.actions.resetPassword')}
+          </Menu.Item>
+        )}
+        {actions.onResetTwoFactor && (
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => actions.onResetTwoFactor?.(user)}>
+            {t('users.actions.resetTwoFactor')}
+          </Menu.Item>
+        )}
+        {actions.onShowSessions && (
+          <Menu.Item leftSection={<IconDeviceDesktop size={16} />} onClick={() => actions.onShowSessions?.(user)}>
+            {t('users.actions.sessions')}
           </Menu.Item>
         )}
       </Menu.Dropdown>

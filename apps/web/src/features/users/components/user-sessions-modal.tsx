@@ -1,0 +1,107 @@
+import type { SessionDto } from '@ledgerport/shared';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageLoader } from '@/components/ui/page-loader';
+import { formatDate } from '@/lib/dates';
+import { notify } from '@/lib/notify';
+import { useRevokeAllUserSessions, useUserSessions } from '../api/user-sessions';
+import { deviceName } from '../lib/device-name';
+
+export interface UserSessionsTarget {
+  id: number;
+  fullName: string;
+}
+
+const TIME_FORMAT = 'MMM D, YYYY HH:mm';
+
+/**
+ * Another user's active sessions, and signing them out everywhere (issue 11 item 2). The API ends a
+ * user's sessions only all at once (`DELETE identity/users/{id}/sessions`), so there is no per-row action.
+ */
+export function UserSessionsModal({ target, onClose }: { target: UserSessionsTarget | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const sessions = useUserSessions(target?.id ?? null);
+  const revokeAll = useRevokeAllUserSessions();
+  const [confirming, setConfirming] = useState(false);
+  const name = target?.fullName ?? '';
+
+  const describe = (session: SessionDto) =>
+    deviceName(session.userAgent, (browser, system) => t('users.sessions.device', { browser, system })) ??
+    t('users.sessions.unknownDevice');
+
+  const confirm = async () => {
+    if (!target) return;
+    try {
+      await revokeAll.mutateAsync(target.id);
+      notify.success(t('users.messages.sessionsRevoked', { name }), { key: `user-sessions-${target.id}` });
+    } catch {
+      notify.error(t('users.messages.sessionsRevokeError'), { key: 'user-sessions-failed' });
+    }
+    setConfirming(false);
+  };
+
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+
+  return (
+    <>
+      <Modal opened={target !== null} onClose={close} title={t('users.sessions.title', { name })} size="xl" centered>
+        {sessions.isPending ? (
+          <PageLoader />
+        ) : sessions.isError ? (
+          <Alert color="red" title={t('users.sessions.fetchError')}>
+            <Button variant="light" color="red" mt="sm" onClick={() => void sessions.refetch()}>
+              {t('errors.retry')}
+            </Button>
+          </Alert>
+        ) : sessions.data.length === 0 ? (
+          <Text size="sm">{t('users.sessions.empty', { name })}</Text>
+        ) : (
+          <Stack gap="md">
+            <Table.ScrollContainer minWidth={560}>
+              <Table aria-label={t('users.sessions.tableLabel', { name })} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('users.sessions.columns.device')}</Table.Th>
+                    <Table.Th>{t('users.sessions.columns.ipAddress')}</Table.Th>
+                    <Table.Th>{t('users.sessions.columns.signedIn')}</Table.Th>
+                    <Table.Th>{t('users.sessions.columns.lastActive')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sessions.data.map((session) => (
+                    <Table.Tr key={session.id}>
+                      <Table.Td>{describe(session)}</Table.Td>
+                      <Table.Td>{session.ipAddress ?? t('users.sessions.unknownAddress')}</Table.Td>
+                      <Table.Td>{formatDate(session.createdAt, TIME_FORMAT)}</Table.Td>
+                      <Table.Td>{formatDate(session.lastSeenAt, TIME_FORMAT)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="flex-end">
+              <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                {t('users.sessions.revokeAll')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={target !== null && confirming}
+        title={t('users.sessions.confirmTitle')}
+        message={t('users.sessions.confirmMessage', { name })}
+        confirmLabel={t('users.sessions.confirm')}
+        danger
+        loading={revokeAll.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
