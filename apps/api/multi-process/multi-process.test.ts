@@ -51,6 +51,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '5',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     APP_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     STORAGE_DRIVER: 's3',
     S3_BUCKET: BUCKET,
@@ -63,11 +64,13 @@ beforeAll(async () => {
     SEED_DEMO: 'true',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES_PER_ACCOUNT),
   };
-  // The first process migrates and seeds the empty database; the second finds it ready.
-  for (const name of ['api-1', 'api-2']) {
-    const dataDir = path.join(tempDir, name);
-    processes.push(await startApi(name, { ...shared, DATA_DIR: dataDir }));
-  }
+  // Both start at once on the empty database: the start-up lock lets one migrate and seed while the
+  // other waits, then finds everything in place (a rolling deploy starts processes together too).
+  const started = await Promise.allSettled(
+    ['api-1', 'api-2'].map((name) => startApi(name, { ...shared, DATA_DIR: path.join(tempDir, name) })),
+  );
+  for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
   [one, two] = processes as [ApiProcess, ApiProcess];
 }, 180_000);
 

@@ -20,8 +20,10 @@ async function main() {
   const database = config.databaseUrl
     ? await createDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
     : await createDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
-  await database.migrate();
-  const seeded = config.seedDemo ? await seedDemoFirm(database.db) : false;
+  const seeded = await database.withStartupLock(async () => {
+    await database.migrate();
+    return config.seedDemo ? seedDemoFirm(database.db) : false;
+  });
 
   const app = await buildApp({ database, config });
   // After the app: the documents' blobs go to the storage it was configured with.

@@ -23,7 +23,7 @@ async function main() {
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
+  await database.withStartupLock(() => database.migrate());
   const app = await buildApp({ database, config });
   await app.ready();
   app.worker.start();

@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock, so that processes starting together against one
+   * PostgreSQL server migrate and seed one after the other (docs/deployment.md). PGlite has one process.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Whether every committed migration has been applied. */
   isMigrated(): Promise<boolean>;
   close(): Promise<void>;
@@ -47,6 +52,9 @@ async function appliedMigrations(db: Db): Promise<number> {
 /** How long a query waits for a pooled connection before failing with "timeout exceeded when trying to connect". */
 const CONNECTION_TIMEOUT_MS = 5_000;
 
+/** Arbitrary, fixed: the advisory-lock key of "migrating and seeding" ('ledgerpo' as bytes). */
+const STARTUP_LOCK_KEY = '7810759523990401135';
+
 export type DatabaseOptions =
   { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -61,6 +69,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db as never, { migrationsFolder }),
+      withStartupLock: (work) => work(),
       isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
       close: () => client.close(),
     };
@@ -82,6 +91,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder }),
+    withStartupLock: async (work) => {
+      // A session-level advisory lock on a connection of its own; the work itself uses the pool.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
     isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
     close: () => pool.end(),
   };
