@@ -66,12 +66,14 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: GLOBAL_STATE_SPECS },
     // Specs that change what every user meets (an active announcement stops each client after sign-in)
-    // run alone, after all the others.
+    // run after all the others, one at a time: e2e/announcements.spec.ts and e2e/xss/announcements.spec.ts
+    // would otherwise meet each other's announcements.
     {
       name: 'global-state',
       use: { browserName: 'chromium' },
       testMatch: GLOBAL_STATE_SPECS,
       dependencies: ['chromium'],
+      workers: 1,
     },
   ],
   webServer: {
