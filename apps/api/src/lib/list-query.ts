@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** Case-insensitive "contains" with LIKE wildcards in the user's text taken literally. */
@@ -20,4 +21,33 @@ export function orderByFromQuery(
   const descending = query.sortedBy && query.sortedBy in sortable ? Boolean(query.sortedDesc) : Boolean(fallback.desc);
   const column = sortable[key]!;
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
+}
+
+/** What `runPrepared` needs of a Drizzle query: its text, and preparing it under a name. */
+export interface PreparableQuery<T> extends PromiseLike<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * Distinct statement names one process hands out. Each pooled PostgreSQL connection keeps the
+ * statements it has run until it closes, so the number of shapes (filter and sort combinations)
+ * is capped; past it a query runs unnamed, as every query did before (ADR 0009).
+ */
+export const MAX_PREPARED_SHAPES = 256;
+const preparedShapes = new Set<string>();
+
+/**
+ * Runs a query whose text depends on its filters as a named prepared statement, named after a hash
+ * of that text (the values stay parameters): the same shape of query reuses one statement per
+ * pooled connection, so PostgreSQL parses it once and can keep its plan instead of planning it on
+ * every request. On PGlite the name is ignored and the query runs as usual.
+ */
+export function runPrepared<T>(query: PreparableQuery<T>): Promise<T> {
+  const name = `lp_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
+  if (!preparedShapes.has(name)) {
+    if (preparedShapes.size >= MAX_PREPARED_SHAPES) return Promise.resolve(query);
+    preparedShapes.add(name);
+  }
+  return query.prepare(name).execute();
 }

@@ -143,3 +143,13 @@ export const documentShares = pgTable(
     index('document_shares_document_idx').on(t.documentId),
   ],
 );
+
+/**
+ * A counter per list whose total counts are cached (ADR 0009): statement triggers on the tables a
+ * list filters on add one to `version` on every change, in the changing transaction, so a count
+ * cached under a version is exact for as long as that version is the committed one, in any process.
+ */
+export const listVersions = pgTable('list_versions', {
+  name: text().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

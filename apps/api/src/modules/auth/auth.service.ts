@@ -39,7 +39,15 @@ export interface Principal {
    * route but enrolment, users/me, logout and refresh answers 403 (modules/auth/two-factor-gate.ts).
    */
   mustEnrollTwoFactor: boolean;
+  /**
+   * The client a client user acts for, read in the same query as the session (null for staff or
+   * none chosen): document scopes need no second lookup.
+   */
+  currentClientId: number | null;
 }
+
+/** Matches touchIfStale's one-minute condition, so a request that would change nothing sends nothing. */
+const TOUCH_AFTER_SECONDS = 60;
 
 const INCORRECT = 'Username or password is incorrect';
 const NOT_ACTIVE = 'Your account has been deactivated. Please contact the administrator.';
@@ -327,7 +335,8 @@ export function createAuthService(deps: {
         await sessions.revoke(claims.sessionId, 'idle');
         return null;
       }
-      await sessions.touchIfStale(claims.sessionId);
+      // last_seen_at is kept to the minute: most requests need no write at all.
+      if (found.idleSeconds >= TOUCH_AFTER_SECONDS) await sessions.touchIfStale(claims.sessionId);
       const isClient = found.roles.includes(ROLE_NAME.client);
       const required = isClient
         ? (found.settings?.twoFactorRequiredForClients ?? FIRM_SETTINGS_DEFAULTS.twoFactorRequiredForClients)
@@ -339,6 +348,7 @@ export function createAuthService(deps: {
         permissions: found.permissions,
         isClient,
         mustEnrollTwoFactor: required && !found.twoFactorEnabled,
+        currentClientId: found.currentClientId,
       };
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   firmSettings,
@@ -11,9 +11,55 @@ import {
   users,
 } from '../../db/schema/index.js';
 
+/** The caller behind a session id: see `findPrincipal`. */
+function principalQuery(tx: DbOrTx, sessionId: string | Placeholder) {
+  return tx
+    .select({
+      userId: users.id,
+      currentClientId: users.currentClientId,
+      roles: sql<string[]>`array(
+        select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id} order by ${roles.id})`,
+      permissions: sql<string[]>`array(
+        select distinct ${rolePermissions.permission} from ${userRoles}
+        join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id})`,
+      idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
+      twoFactorEnabled: sql<boolean>`exists(
+        select 1 from ${userTwoFactor}
+        where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
+      // Null while the firm has saved no settings: the code's defaults apply.
+      settings: sql<{
+        twoFactorRequiredForStaff: boolean;
+        twoFactorRequiredForClients: boolean;
+        sessionIdleMinutesStaff: number;
+        sessionIdleMinutesClients: number;
+      } | null>`(select json_build_object(
+        'twoFactorRequiredForStaff', ${firmSettings.twoFactorRequiredForStaff},
+        'twoFactorRequiredForClients', ${firmSettings.twoFactorRequiredForClients},
+        'sessionIdleMinutesStaff', ${firmSettings.sessionIdleMinutesStaff},
+        'sessionIdleMinutesClients', ${firmSettings.sessionIdleMinutesClients})
+        from ${firmSettings} limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+}
+
+type PrincipalStatement = ReturnType<ReturnType<typeof principalQuery>['prepare']>;
+
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
 export function createSessionsRepository({ db }: { db: DbOrTx }) {
+  let principalStatement: PrincipalStatement | undefined;
   return {
     async insert(
       row: { id: string; userId: number; expiresAt: Date; ipAddress: string | null; userAgent: string | null },
@@ -58,50 +104,22 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
     /**
      * Everything a request needs to know about its caller, in one round trip: the session must be
      * live and the user active; roles and permissions are read fresh so role edits apply at once.
+     * Outside a transaction it runs as the named statement `auth_find_principal`: each pooled
+     * connection parses it once and PostgreSQL stops planning it on every request (ADR 0009).
      */
-    async findPrincipal(sessionId: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({
-          userId: users.id,
-          roles: sql<string[]>`array(
-            select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
-            where ${userRoles.userId} = ${users.id} order by ${roles.id})`,
-          permissions: sql<string[]>`array(
-            select distinct ${rolePermissions.permission} from ${userRoles}
-            join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
-            where ${userRoles.userId} = ${users.id})`,
-          idleSeconds: sql<number>`extract(epoch from (now() - ${sessions.lastSeenAt}))::float8`,
-          twoFactorEnabled: sql<boolean>`exists(
-            select 1 from ${userTwoFactor}
-            where ${userTwoFactor.userId} = ${users.id} and ${userTwoFactor.enabledAt} is not null)`,
-          // Null while the firm has saved no settings: the code's defaults apply.
-          settings: sql<{
-            twoFactorRequiredForStaff: boolean;
-            twoFactorRequiredForClients: boolean;
-            sessionIdleMinutesStaff: number;
-            sessionIdleMinutesClients: number;
-          } | null>`(select json_build_object(
-            'twoFactorRequiredForStaff', ${firmSettings.twoFactorRequiredForStaff},
-            'twoFactorRequiredForClients', ${firmSettings.twoFactorRequiredForClients},
-            'sessionIdleMinutesStaff', ${firmSettings.sessionIdleMinutesStaff},
-            'sessionIdleMinutesClients', ${firmSettings.sessionIdleMinutesClients})
-            from ${firmSettings} limit 1)`,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            isNull(sessions.revokedAt),
-            sql`${sessions.expiresAt} > now()`,
-            eq(users.isActive, true),
-          ),
-        )
-        .limit(1);
+    async findPrincipal(sessionId: string, tx?: DbOrTx) {
+      const [row] = tx
+        ? await principalQuery(tx, sessionId)
+        : await (principalStatement ??= principalQuery(db, sql.placeholder('sessionId')).prepare(
+            'auth_find_principal',
+          )).execute({ sessionId });
       return row ?? null;
     },
 
-    /** Records activity at most once a minute per session, so busy sessions cost no write per request. */
+    /**
+     * Records activity at most once a minute per session, so busy sessions cost no write per request
+     * (the caller skips it when findPrincipal's idleSeconds is under a minute).
+     */
     async touchIfStale(sessionId: string, tx: DbOrTx = db): Promise<void> {
       await tx
         .update(sessions)

@@ -14,7 +14,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { containsIgnoreCase, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
 
 export type ClientsRepository = ReturnType<typeof createClientsRepository>;
 
@@ -120,17 +120,19 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
       .leftJoin(advisor, eq(advisor.id, clients.advisorUserId));
 
   return {
-    /** One page of the Clients list, filtered, sorted and paged in SQL. */
+    /** One page of the Clients list, filtered, sorted and paged in SQL; prepared per shape (ADR 0009). */
     findPage(filters: ClientListFilters, sort: ClientListSort, page: { limit: number; offset: number }, tx = db) {
-      return selectRows(tx)
-        .where(listWhere(tx, filters))
-        .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'name' }, clients.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      return runPrepared(
+        selectRows(tx)
+          .where(listWhere(tx, filters))
+          .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'name' }, clients.id))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
 
     async count(filters: ClientListFilters, tx = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(clients).where(listWhere(tx, filters));
+      const [row] = await runPrepared(tx.select({ n: count() }).from(clients).where(listWhere(tx, filters)));
       return row?.n ?? 0;
     },
 

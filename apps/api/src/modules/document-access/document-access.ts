@@ -22,9 +22,13 @@ export interface DocumentViewer {
 
 export async function documentViewer(
   db: DbOrTx,
-  principal: Pick<Principal, 'userId' | 'isClient'>,
+  principal: Pick<Principal, 'userId' | 'isClient'> & { currentClientId?: number | null },
 ): Promise<DocumentViewer> {
   if (!principal.isClient) return { userId: principal.userId, isClient: false, currentClientId: null };
+  // A request's principal carries it, read with the session (modules/auth): no second query.
+  if (principal.currentClientId !== undefined) {
+    return { userId: principal.userId, isClient: true, currentClientId: principal.currentClientId };
+  }
   const [row] = await db
     .select({ currentClientId: users.currentClientId })
     .from(users)

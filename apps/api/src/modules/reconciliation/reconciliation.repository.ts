@@ -14,7 +14,7 @@ import {
   transactionCategories,
   users,
 } from '../../db/schema/index.js';
-import { containsIgnoreCase } from '../../lib/list-query.js';
+import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
 import type { BankTransaction, LinkedAccount } from './bank-link/bank-link.js';
 
 export type ReconciliationRepository = ReturnType<typeof createReconciliationRepository>;
@@ -340,7 +340,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       page: { limit: number; offset: number },
       tx = db,
     ) {
-      return (
+      return runPrepared(
         tx
           .select({
             id: bankTransactions.id,
@@ -357,12 +357,14 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
           // NULLS LAST as the index stores it: a plain DESC (nulls first) would sort every row instead.
           .orderBy(sql`${bankTransactions.date} desc nulls last`, sql`${bankTransactions.id} desc nulls last`)
           .limit(page.limit)
-          .offset(page.offset)
+          .offset(page.offset),
       );
     },
 
     async countTransactions(accountId: number, filters: TransactionListFilters, tx = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(bankTransactions).where(transactionWhere(accountId, filters));
+      const [row] = await runPrepared(
+        tx.select({ n: count() }).from(bankTransactions).where(transactionWhere(accountId, filters)),
+      );
       return row?.n ?? 0;
     },
 

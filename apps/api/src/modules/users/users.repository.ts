@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { UserSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { departments, rolePermissions, roles, userRoles, users } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { containsIgnoreCase, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
@@ -117,17 +117,19 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
 
     // ---- Users administration (spec 01 sections 2.13, 4.7, 5) ----
 
-    /** One page of the Users list, filtered, sorted and paged in SQL. */
+    /** One page of the Users list, filtered, sorted and paged in SQL; prepared per shape (ADR 0009). */
     findPage(filters: UserListFilters, sort: UserListSort, page: { limit: number; offset: number }, tx: DbOrTx = db) {
-      return selectAdminRows(tx)
-        .where(adminFilters(filters))
-        .orderBy(...adminOrder(sort))
-        .limit(page.limit)
-        .offset(page.offset);
+      return runPrepared(
+        selectAdminRows(tx)
+          .where(adminFilters(filters))
+          .orderBy(...adminOrder(sort))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
 
     async count(filters: UserListFilters, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(users).where(adminFilters(filters));
+      const [row] = await runPrepared(tx.select({ n: count() }).from(users).where(adminFilters(filters)));
       return row?.n ?? 0;
     },
 
