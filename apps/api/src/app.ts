@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmetHeaders from 'helmet';
+import { ERROR_CODE } from '@ledgerport/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/index.js';
+import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { readOrCreateSecret } from './lib/secrets.js';
 import { createFieldCrypto } from './lib/field-crypto.js';
@@ -73,8 +76,9 @@ export interface AppDependencies {
 
 /** The composition root: every repository and service is built here and handed to its routes. */
 export async function buildApp({ database, config, logger, mailTransport }: AppDependencies) {
+  const securityHeaders = securityHeadersOf(config);
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -82,6 +86,16 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // The router refuses a malformed path (400) or an over-long parameter (414) before any hook runs:
+    // helmet's headers and the error envelope are applied here instead.
+    frameworkErrors: (error, request, reply) => {
+      helmetHeaders(securityHeaders)(request.raw, reply.raw, () => {});
+      const status = error.statusCode ?? 400;
+      const code = status >= 500 ? ERROR_CODE.internal : ERROR_CODE.validation;
+      const message = status === 414 ? 'The URL is too long.' : 'The URL is not valid.';
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify({ error: { code, message, requestId: String(request.id) } }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,7 +122,13 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   const queue = createJobQueue({ db });
   const mailRepository = createMailRepository({ db });
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
-  const mail = createMailService({ repository: mailRepository, queue, transport, from: config.mailFrom });
+  const mail = createMailService({
+    repository: mailRepository,
+    queue,
+    transport,
+    from: config.mailFrom,
+    logger: app.log,
+  });
   // Modules add their handlers while registering; the worker looks them up when a job runs.
   const jobHandlers: Record<string, JobHandler> = { [MAIL_JOB]: mail.deliver };
   const worker = createWorker({ queue, handlers: jobHandlers, logger: app.log });
@@ -141,29 +161,8 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     transport.close();
   });
 
-  // Stripe.js and Plaid Link load from their providers only when those drivers are configured.
-  const thirdParty = {
-    script: [...(config.stripe ? ['https://js.stripe.com'] : []), ...(config.plaid ? ['https://cdn.plaid.com'] : [])],
-    frame: [
-      ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
-      ...(config.plaid ? ['https://cdn.plaid.com'] : []),
-    ],
-    connect: [...(config.stripe ? ['https://api.stripe.com'] : []), ...(config.plaid ? ['https://*.plaid.com'] : [])],
-    img: config.stripe ? ['https://*.stripe.com'] : [],
-  };
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...thirdParty.img],
-        'script-src': ["'self'", ...thirdParty.script],
-        'frame-src': ["'self'", 'blob:', ...thirdParty.frame],
-        'connect-src': ["'self'", ...thirdParty.connect],
-        'frame-ancestors': ["'none'"],
-        // TLS is the load balancer's job; upgrading would break plain http://localhost.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  // One options object for both: helmet ships separate ESM and CommonJS typings of the same shape.
+  await app.register(helmet, securityHeaders as FastifyHelmetOptions);
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
   await app.register(openapiPlugin);
@@ -219,6 +218,41 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Security headers of every response (DESIGN.md section 6). Scripts come from the app itself only,
+ * never inline; Stripe.js and Plaid Link load from their providers only when those drivers are
+ * configured. HSTS is sent in production only: development runs on plain http://localhost.
+ */
+function securityHeadersOf(config: AppConfig): Parameters<typeof helmetHeaders>[0] {
+  const thirdParty = {
+    script: [...(config.stripe ? ['https://js.stripe.com'] : []), ...(config.plaid ? ['https://cdn.plaid.com'] : [])],
+    frame: [
+      ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : []),
+      ...(config.plaid ? ['https://cdn.plaid.com'] : []),
+    ],
+    connect: [...(config.stripe ? ['https://api.stripe.com'] : []), ...(config.plaid ? ['https://*.plaid.com'] : [])],
+    img: config.stripe ? ['https://*.stripe.com'] : [],
+  };
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'object-src': ["'none'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...thirdParty.img],
+        'script-src': ["'self'", ...thirdParty.script],
+        'frame-src': ["'self'", 'blob:', ...thirdParty.frame],
+        'connect-src': ["'self'", ...thirdParty.connect],
+        'frame-ancestors': ["'none'"],
+        // TLS is the load balancer's job; upgrading would break plain http://localhost.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

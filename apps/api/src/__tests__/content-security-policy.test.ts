@@ -20,6 +20,8 @@ describe('content security policy', () => {
     expect(csp).not.toContain('stripe.com');
     expect(csp).not.toContain('plaid.com');
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("object-src 'none'");
   });
 
   it('lets Stripe.js and Plaid Link load when their drivers are configured', async () => {

@@ -17,8 +17,9 @@ export function orderByFromQuery(
   fallback: { key: string; desc?: boolean },
   tieBreaker: AnyColumn,
 ): SQL[] {
-  const key = query.sortedBy && query.sortedBy in sortable ? query.sortedBy : fallback.key;
-  const descending = query.sortedBy && query.sortedBy in sortable ? Boolean(query.sortedDesc) : Boolean(fallback.desc);
+  const key = query.sortedBy && Object.hasOwn(sortable, query.sortedBy) ? query.sortedBy : fallback.key;
+  const descending =
+    query.sortedBy && Object.hasOwn(sortable, query.sortedBy) ? Boolean(query.sortedDesc) : Boolean(fallback.desc);
   const column = sortable[key]!;
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
 }

@@ -12,10 +12,15 @@ import { idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js
  * - `DELETE identity/users/me/sessions/{id}`  signed in    → 204 (the current one = logout)
  * - `GET    identity/users/{id}/sessions`     session:revoke → SessionDto[]
  * - `DELETE identity/users/{id}/sessions`     session:revoke → 204 (ends all of them)
+ * - `DELETE identity/users/{id}/sessions/{sessionId}` session:revoke → 204 (ends that one; 404 if not the user's)
  */
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+/** ISO 8601 with an offset, in a year PostgreSQL reads: the calendar has no year 0 (1 BC is followed by AD 1). */
+const instantSchema = z.iso.datetime({ offset: true }).refine((value) => !value.startsWith('0000'), {
+  message: 'Year 0 does not exist.',
+});
 
 /**
  * An action filter: an exact action (`auth.sign-in.succeeded`) or a prefix ending with a dot
@@ -29,8 +34,8 @@ export const auditEventsQuerySchema = listQuerySchema.omit({ sortedBy: true, sor
   clientId: optional(idSchema),
   documentId: optional(idSchema),
   /** Instants (ISO 8601 with an offset): `from` inclusive, `to` exclusive. */
-  from: optional(z.iso.datetime({ offset: true })),
-  to: optional(z.iso.datetime({ offset: true })),
+  from: optional(instantSchema),
+  to: optional(instantSchema),
   /** Case-insensitive text inside the event's details. */
   search: optional(z.string().trim().max(TEXT_LIMIT.name)),
 });
@@ -71,3 +76,9 @@ export const sessionDtoSchema = z.object({
 export type SessionDto = z.infer<typeof sessionDtoSchema>;
 
 export const sessionIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** One session of another user: the user's id, and the session's id (as `sessionIdParamsSchema`). */
+export const userSessionParamsSchema = z.object({
+  id: idSchema,
+  sessionId: sessionIdParamsSchema.shape.id,
+});

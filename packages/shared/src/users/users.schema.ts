@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/list.schema.js';
 
 /** `GET identity/users/me`: roles as display names, e.g. ["Advisor"]. */
 export const meDtoSchema = z.object({
@@ -25,4 +26,4 @@ export const myClientDtoSchema = z.object({
 });
 export type MyClientDto = z.infer<typeof myClientDtoSchema>;
 
-export const setCurrentClientInputSchema = z.object({ clientId: z.coerce.number().int().positive() });
+export const setCurrentClientInputSchema = z.object({ clientId: idSchema });

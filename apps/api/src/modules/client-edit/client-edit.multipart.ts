@@ -11,6 +11,7 @@ import {
   type EditPersonalClientInput,
 } from '@ledgerport/shared';
 import { AppError, BadRequestError } from '../../lib/errors.js';
+import { malformedMultipart } from '../../lib/multipart-errors.js';
 
 /**
  * Every name a segment of a multipart field may have, lower-cased → as the schema spells it. Names
@@ -72,7 +73,9 @@ function place(target: Raw, fieldName: string, value: string): boolean {
   let node: Raw = target;
   for (const [position, segment] of segments.entries()) {
     const match = SEGMENT.exec(segment);
-    const key = match ? KEYS[match[1]!.toLowerCase()] : undefined;
+    const name = match?.[1]!.toLowerCase();
+    // Own keys only: a field named "constructor" or "__proto__" must not reach Object.prototype.
+    const key = name !== undefined && Object.hasOwn(KEYS, name) ? KEYS[name] : undefined;
     if (!match || !key) return false;
     const index = match[2] === undefined ? undefined : Number(match[2]);
     const isLeaf = position === segments.length - 1;
@@ -171,18 +174,22 @@ export async function readClientEdit(request: FastifyRequest, clientType: Client
   }
   const raw: Raw = {};
   let picture: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname.toLowerCase() !== PICTURE_FIELD) {
-        part.file.resume(); // not ours: let it flow past
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname.toLowerCase() !== PICTURE_FIELD) {
+          part.file.resume(); // not ours: let it flow past
+          continue;
+        }
+        const data = await part.toBuffer();
+        picture = data.length > 0 ? data : null;
         continue;
       }
-      const data = await part.toBuffer();
-      picture = data.length > 0 ? data : null;
-      continue;
+      if (part.valueTruncated) throw invalid(part.fieldname, 'Too long.');
+      place(raw, part.fieldname, String(part.value));
     }
-    if (part.valueTruncated) throw invalid(part.fieldname, 'Too long.');
-    place(raw, part.fieldname, String(part.value));
+  } catch (error) {
+    throw malformedMultipart(error) ?? error;
   }
   const complete = withDefaults(raw, clientType);
   const fields =

@@ -16,10 +16,15 @@ export const INLINE_PREVIEW_TYPES: ReadonlySet<string> = new Set([
 /**
  * The preview's policy. `sandbox` gives the response an opaque origin with no scripts, forms or
  * same-origin access. Chromium refuses to start its PDF viewer inside a sandboxed document, so PDFs
- * get the same lockdown without the sandbox flag: nothing may load but the PDF itself.
+ * get the same lockdown without the sandbox flag: nothing may load but the PDF itself. Both keep the
+ * directives every response carries (base-uri and frame-ancestors do not fall back to default-src).
  */
-export const PREVIEW_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
-export const PDF_PREVIEW_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'";
+export const PREVIEW_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'none'; " +
+  "base-uri 'none'; frame-ancestors 'none'";
+export const PDF_PREVIEW_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; " +
+  "base-uri 'none'; frame-ancestors 'none'";
 
 /** Headers every file response carries, whatever its disposition. */
 export const SAFE_FILE_HEADERS = {

@@ -5,6 +5,7 @@ import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { DocumentUploadService, UploadLimits, UploadPart } from './document-upload.service.js';
+import { malformedMultipart } from '../../lib/multipart-errors.js';
 
 /** The parts of a multipart request in arrival order, with the parser's refusals as API errors. */
 async function* partsOf(request: FastifyRequest, limits: UploadLimits): AsyncGenerator<UploadPart> {
@@ -53,10 +54,10 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { userId, isClient } = principalOf(request);
-      const result = await upload.upload(
-        { userId, isClient, context: requestContext(request) },
-        partsOf(request, limits),
-      );
+      const result = await upload
+        .upload({ userId, isClient, context: requestContext(request) }, partsOf(request, limits))
+        // A body cut short surfaces while a file streams into storage, past the parts loop.
+        .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error));
       return reply.status(201).send(result);
     },
   );

@@ -12,6 +12,7 @@ import {
 import { AppError, BadRequestError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import type { FormationPart, FormationService, Submitter } from './formation.service.js';
+import { malformedMultipart } from '../../lib/multipart-errors.js';
 
 const TAGS = ['company'];
 
@@ -85,6 +86,11 @@ export const formationRoutes: FastifyPluginAsyncZod<{ formation: FormationServic
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await formation.submitNonResident(submitterOf(request), partsOf(request))),
+      reply.status(201).send(
+        await formation
+          .submitNonResident(submitterOf(request), partsOf(request))
+          // A body cut short surfaces while a passport file is read, past the parts loop.
+          .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error)),
+      ),
   );
 };

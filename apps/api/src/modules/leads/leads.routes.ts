@@ -21,6 +21,7 @@ import { principalOf } from '../../plugins/auth.js';
 import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../document-files/file-headers.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
 import type { LeadDocumentPart, LeadFile, LeadsService } from './leads.service.js';
+import { malformedMultipart } from '../../lib/multipart-errors.js';
 
 const tags = ['document'];
 const PERMISSION = { list: 'lead:list', view: 'lead:view', delete: 'lead:delete', export: 'lead:export' } as const;
@@ -234,7 +235,9 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
         },
       },
       async (request, reply) => {
-        await leads.updateDocuments(principalOf(request).userId, partsOf(request), requestContext(request));
+        await leads
+          .updateDocuments(principalOf(request).userId, partsOf(request), requestContext(request))
+          .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error));
         return reply.status(204).send(null);
       },
     );

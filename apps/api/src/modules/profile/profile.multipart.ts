@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODE, updateProfileFieldsSchema, type UpdateProfileFields } from '@ledgerport/shared';
 import { AppError, BadRequestError } from '../../lib/errors.js';
+import { malformedMultipart } from '../../lib/multipart-errors.js';
 
 /** Multipart field names as existing clients send them (FirstName, ...), matched case-insensitively. */
 const FIELD_BY_LOWER_NAME: Record<string, keyof UpdateProfileFields> = {
@@ -28,25 +29,29 @@ export async function readProfileUpdate(request: FastifyRequest): Promise<Profil
   }
   const raw: Partial<Record<keyof UpdateProfileFields, string>> = {};
   let picture: Buffer | null = null;
-  for await (const part of request.parts()) {
-    const name = part.fieldname.toLowerCase();
-    if (part.type === 'file') {
-      if (name !== PICTURE_FIELD) {
-        part.file.resume(); // not ours: let it flow past
+  try {
+    for await (const part of request.parts()) {
+      const name = part.fieldname.toLowerCase();
+      if (part.type === 'file') {
+        if (name !== PICTURE_FIELD) {
+          part.file.resume(); // not ours: let it flow past
+          continue;
+        }
+        const data = await part.toBuffer();
+        picture = data.length > 0 ? data : null;
         continue;
       }
-      const data = await part.toBuffer();
-      picture = data.length > 0 ? data : null;
-      continue;
+      const field = FIELD_BY_LOWER_NAME[name];
+      if (!field) continue;
+      if (part.valueTruncated) {
+        throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
+          { in: 'body', field, message: 'Too long.' },
+        ]);
+      }
+      raw[field] = String(part.value);
     }
-    const field = FIELD_BY_LOWER_NAME[name];
-    if (!field) continue;
-    if (part.valueTruncated) {
-      throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
-        { in: 'body', field, message: 'Too long.' },
-      ]);
-    }
-    raw[field] = String(part.value);
+  } catch (error) {
+    throw malformedMultipart(error) ?? error;
   }
 
   const parsed = updateProfileFieldsSchema.safeParse(raw);

@@ -23,8 +23,12 @@ import { unzip } from './unzip.js';
 
 const API = '/api/v1/document';
 const APP_URL = 'https://portal.example.com';
-const PDF_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'";
-const SANDBOX_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
+const PDF_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; " +
+  "base-uri 'none'; frame-ancestors 'none'";
+const SANDBOX_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'none'; " +
+  "base-uri 'none'; frame-ancestors 'none'";
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
