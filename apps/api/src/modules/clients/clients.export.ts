@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CLIENT_TYPE, type ClientListItemDto } from '@ledgerport/shared';
+import { neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Clients_2026-11-21.xlsx`: the web app saves the file under this name. */
 export function clientsExportFileName(now: Date = new Date()): string {
@@ -44,7 +45,7 @@ export async function writeClientsWorkbook(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const batch of batches) {
-    for (const client of batch) sheet.addRow(COLUMNS.map((column) => column.value(client))).commit();
+    for (const client of batch) sheet.addRow(COLUMNS.map((column) => neutraliseFormula(column.value(client)))).commit();
     if (stream.writableNeedDrain) await drainedOrClosed(stream);
     if (stream.destroyed) return;
   }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ContractorListItemDto } from '@ledgerport/shared';
+import { neutraliseCell } from '../../lib/spreadsheet.js';
 
 /** `Contractors_2025_2026-11-21.xlsx`: the tax year, then the day of the export. */
 export function contractorsExportFileName(taxYear: number, now: Date = new Date()): string {
@@ -70,7 +71,9 @@ export async function writeContractorsWorkbook(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const batch of batches) {
-    for (const contractor of batch) sheet.addRow(columns.map((column) => column.value(contractor))).commit();
+    for (const contractor of batch) {
+      sheet.addRow(columns.map((column) => neutraliseCell(column.value(contractor)))).commit();
+    }
     if (stream.writableNeedDrain) await drainedOrClosed(stream);
     if (stream.destroyed) return;
   }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LeadListItemDto } from '@ledgerport/shared';
+import { neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Leads_2026-11-22.xlsx`: the web app saves the file under this name. */
 export function leadsExportFileName(now: Date = new Date()): string {
@@ -37,7 +38,7 @@ export async function writeLeadsWorkbook(batches: AsyncIterable<LeadListItemDto[
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const batch of batches) {
-    for (const lead of batch) sheet.addRow(COLUMNS.map((column) => column.value(lead))).commit();
+    for (const lead of batch) sheet.addRow(COLUMNS.map((column) => neutraliseFormula(column.value(lead)))).commit();
     if (stream.writableNeedDrain) await drainedOrClosed(stream);
     if (stream.destroyed) return;
   }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { TransactionDto } from '@ledgerport/shared';
+import { neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Transactions_1234_2026-11-21.xlsx` (the account's mask, then the day of the export). */
 export function transactionsExportFileName(mask: string | null, now: Date = new Date()): string {
@@ -41,10 +42,11 @@ export async function writeTransactionsWorkbook(
       sheet
         .addRow({
           date: t.date,
-          name: t.name,
-          category: t.category ?? '',
+          // The bank's description and category: text from outside the firm.
+          name: neutraliseFormula(t.name),
+          category: neutraliseFormula(t.category ?? ''),
           amount: t.amount,
-          currency: t.isoCurrencyCode,
+          currency: neutraliseFormula(t.isoCurrencyCode),
           type: t.amount >= 0 ? 'Deposit' : 'Withdrawal',
         })
         .commit();

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
+import { neutraliseFormula } from '../../lib/spreadsheet.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -64,7 +65,7 @@ export async function writeUsersWorkbook(batches: AsyncIterable<UserListItemDto[
   sheet.getRow(1).commit();
   for await (const batch of batches) {
     for (const user of batch) {
-      sheet.addRow(COLUMNS.map((column) => column.value(user))).commit();
+      sheet.addRow(COLUMNS.map((column) => neutraliseFormula(column.value(user)))).commit();
     }
     // Let a slow client drain what is written before the next batch is read; stop if it went away.
     if (stream.writableNeedDrain) await drainedOrClosed(stream);
