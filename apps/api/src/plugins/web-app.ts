@@ -16,12 +16,18 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
-        // Hashed assets may be cached for good; index.html must always be fresh.
+        // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
+        // Hashed assets may be cached for good; index.html must always be fresh. `send` would otherwise
+        // write its own "public, max-age=0" over ours (@fastify/static applies its headers last).
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           res.setHeader(
             'cache-control',
             filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          // The body depends on Accept-Encoding, so a shared cache must key on it.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }
