@@ -1,3 +1,5 @@
+import type { Writable } from 'node:stream';
+
 /**
  * Formula injection (OWASP "CSV injection"): a spreadsheet program treats a cell that starts with
  * = + - or @ as a formula, and some strip a leading tab or carriage return first. Exports carry text
@@ -17,4 +19,20 @@ export function neutraliseFormula(value: string): string {
  */
 export function neutraliseCell<T>(value: T): T | string {
   return typeof value === 'string' ? neutraliseFormula(value) : value;
+}
+
+/**
+ * Resolves when a stream the export writes to wants more (drain) or is gone (the client hung up):
+ * exports wait on it between batches so a slow download holds one batch in memory, not the sheet.
+ */
+export function drainedOrClosed(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
 }

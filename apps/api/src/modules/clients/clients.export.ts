@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { CLIENT_TYPE, type ClientListItemDto } from '@ledgerport/shared';
-import { neutraliseFormula } from '../../lib/spreadsheet.js';
+import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Clients_2026-11-21.xlsx`: the web app saves the file under this name. */
 export function clientsExportFileName(now: Date = new Date()): string {
@@ -21,18 +21,6 @@ const COLUMNS: Array<{ header: string; width: number; value: (client: ClientList
   { header: 'TIN', width: 14, value: (c) => c.maskedTaxpayerIdentificationNumber ?? '' },
   { header: 'SSN', width: 14, value: (c) => c.maskedSocialSecurityNumber ?? '' },
 ];
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /** Streams the clients into an .xlsx on `stream` one committed row at a time (memory stays flat). */
 export async function writeClientsWorkbook(

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ContractorListItemDto } from '@ledgerport/shared';
-import { neutraliseCell } from '../../lib/spreadsheet.js';
+import { drainedOrClosed, neutraliseCell } from '../../lib/spreadsheet.js';
 
 /** `Contractors_2025_2026-11-21.xlsx`: the tax year, then the day of the export. */
 export function contractorsExportFileName(taxYear: number, now: Date = new Date()): string {
@@ -37,18 +37,6 @@ const COMPLETED_COLUMN: Column = {
   width: 12,
   value: (c) => (c.isCompleted ? 'Completed' : 'Uncompleted'),
 };
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /**
  * Streams the contractors into an .xlsx one committed row at a time (memory stays flat). Client

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LeadListItemDto } from '@ledgerport/shared';
-import { neutraliseFormula } from '../../lib/spreadsheet.js';
+import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Leads_2026-11-22.xlsx`: the web app saves the file under this name. */
 export function leadsExportFileName(now: Date = new Date()): string {
@@ -17,18 +17,6 @@ const COLUMNS: Array<{ header: string; width: number; value: (lead: LeadListItem
   { header: 'Email address', width: 32, value: (l) => l.contactEmailAddress },
   { header: 'Phone number', width: 20, value: (l) => l.contactPhoneNumber },
 ];
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /** Streams the leads into an .xlsx on `stream` one committed row at a time (memory stays flat). */
 export async function writeLeadsWorkbook(batches: AsyncIterable<LeadListItemDto[]>, stream: Writable): Promise<void> {

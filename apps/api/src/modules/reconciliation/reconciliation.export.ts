@@ -1,23 +1,11 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { TransactionDto } from '@ledgerport/shared';
-import { neutraliseFormula } from '../../lib/spreadsheet.js';
+import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Transactions_1234_2026-11-21.xlsx` (the account's mask, then the day of the export). */
 export function transactionsExportFileName(mask: string | null, now: Date = new Date()): string {
   return `Transactions_${mask ? `${mask}_` : ''}${now.toISOString().slice(0, 10)}.xlsx`;
-}
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
 }
 
 /** Streams the transactions into an .xlsx one committed row at a time (memory stays flat). */

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
-import { neutraliseFormula } from '../../lib/spreadsheet.js';
+import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,18 +40,6 @@ const COLUMNS: Array<{ header: string; key: string; width: number; value: (user:
   { header: 'Roles', key: 'roles', width: 26, value: (u) => roleLabels(u).join(', ') },
   { header: 'Advisor', key: 'advisor', width: 24, value: (u) => u.advisor?.fullName ?? '' },
 ];
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /**
  * Streams the users into an .xlsx on `stream`, one committed row at a time, so memory stays flat
