@@ -126,3 +126,42 @@ test("an admin revokes a user's sessions; the user's next request is signed out"
   await expect(userPage).toHaveURL(/\/login/);
   await userContext.close();
 });
+
+test("an admin revokes one of a user's sessions; that browser is signed out, the other stays in", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createSupervisor(request, 'RevokeOne');
+  // Two browsers of the user, told apart by their user agent: the Firefox one is the lost laptop.
+  const kept = await browser.newContext();
+  const keptPage = await kept.newPage();
+  await signIn(keptPage, user.emailAddress, PASSWORD);
+  await expect(keptPage.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const lost = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0',
+  });
+  const lostPage = await lost.newPage();
+  await signIn(lostPage, user.emailAddress, PASSWORD);
+  await expect(lostPage.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+
+  await signIn(page, DEMO.admin);
+  await openUserAction(page, user, 'Sessions');
+  const sessions = page.getByRole('dialog', { name: `Sessions of ${user.fullName}` });
+  const table = sessions.getByRole('table', { name: `Active sessions of ${user.fullName}` });
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  await table.getByRole('button', { name: 'Revoke the session of Firefox on Linux' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke session' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('The session has been revoked.')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: 'Chrome on Linux' })).toHaveCount(1);
+
+  await lostPage.reload();
+  await expect(lostPage).toHaveURL(/\/login/);
+  await keptPage.reload();
+  await expect(keptPage.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await lost.close();
+  await kept.close();
+});

@@ -620,6 +620,7 @@ const CASES: SwapCase[] = [
   gate('DELETE', `${I}/users/:id/two-factor`, (x) => `${I}/users/${x.ownerUserId}/two-factor`),
   gate('GET', `${I}/users/:id/sessions`, (x) => `${I}/users/${x.ownerUserId}/sessions`),
   gate('DELETE', `${I}/users/:id/sessions`, (x) => `${I}/users/${x.ownerUserId}/sessions`),
+  gate('DELETE', `${I}/users/:id/sessions/:sessionId`, (x) => `${I}/users/${x.ownerUserId}/sessions/${x.sessionId}`),
   gate('GET', `${I}/audit-events`, (x) => `${I}/audit-events?clientId=${x.clientId}&documentId=${x.documentId}`),
   gate('GET', `${I}/audit-events/export`, (x) => `${I}/audit-events/export?actorUserId=${x.ownerUserId}`),
   gate('GET', `${D}/clients`, (x) => `${D}/clients?ownerOrCollaboratorUserId=${x.ownerUserId}`),

@@ -59,6 +59,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/**
+ * PostgreSQL cannot store U+0000 in text (22021, "invalid byte sequence for encoding UTF8: 0x00")
+ * nor in jsonb (22P05, "unsupported Unicode escape sequence"). JSON allows it in any string, so a
+ * request carrying one is the caller's mistake, not ours: 400, as for any other invalid value.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
 function send(
   reply: FastifyReply,
@@ -100,6 +106,16 @@ export const errorHandlerPlugin = fp(
       // Services check uniqueness first with a friendly message; this catches the race between two requests.
       if (databaseCode(error) === UNIQUE_VIOLATION) {
         return send(reply, request, 409, ERROR_CODE.conflict, 'This value is already taken.');
+      }
+      const code = databaseCode(error);
+      if (code !== undefined && UNSTORABLE_TEXT_CODES.has(code)) {
+        return send(
+          reply,
+          request,
+          400,
+          ERROR_CODE.validation,
+          'The request contains a character that cannot be stored: text must not contain NUL (\\u0000).',
+        );
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

@@ -11,7 +11,7 @@ const TEMP_DIR = '.incoming';
 /**
  * Blobs as files under `root` (DATA_DIR/blobs by default). A blob is written to a temporary file
  * and renamed into place once complete, so a reader never sees half a file and a crash leaves only
- * a temporary file, which `list` does not report and the next start may remove.
+ * a temporary file, which `list` does not report and `removeAbandonedUploads` deletes once stale.
  */
 export function createLocalStorage(root: string): BlobStorage {
   const pathOf = (key: string) => {
@@ -67,6 +67,26 @@ export function createLocalStorage(root: string): BlobStorage {
         const info = await stat(full).catch(() => null);
         if (info) yield { key, lastModified: info.mtime };
       }
+    },
+
+    async removeAbandonedUploads(olderThan) {
+      const folder = path.join(root, TEMP_DIR);
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(folder, name);
+        // A live upload keeps writing, so its modification time stays recent.
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || info.mtime >= olderThan) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

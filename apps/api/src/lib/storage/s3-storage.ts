@@ -108,5 +108,14 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = s3
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
+
+    /**
+     * Nothing to do here: a failed upload is aborted by `put`, and the parts of one whose process
+     * was killed are invisible to readers and to `list`. The bucket's lifecycle rule
+     * (AbortIncompleteMultipartUpload) removes those parts; see docs/documents.md.
+     */
+    async removeAbandonedUploads() {
+      return 0;
+    },
   };
 }

@@ -29,6 +29,11 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
   /** Every stored key, for the orphan reconciler. */
   list(): AsyncIterable<StoredBlob>;
+  /**
+   * Removes what uploads that never finished (a killed process) left behind, if last written before
+   * `olderThan`, so an upload still streaming is never touched. Answers how many it removed.
+   */
+  removeAbandonedUploads(olderThan: Date): Promise<number>;
 }
 
 export class FileTooLargeError extends Error {

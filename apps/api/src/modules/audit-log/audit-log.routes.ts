@@ -8,6 +8,7 @@ import {
   pagedAuditEventsSchema,
   sessionDtoSchema,
   sessionIdParamsSchema,
+  userSessionParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
@@ -129,6 +130,24 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ service: AuditLogService }>
     },
     async (request, reply) => {
       await service.revokeAllOfUser(request.params.id, principalOf(request), requestContext(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/identity/users/:id/sessions/:sessionId',
+    {
+      config: { permission: PERMISSION.revokeOthers },
+      schema: {
+        tags: ['identity'],
+        summary: "Ends one session of a user; a session that is not that user's live one is 404",
+        params: userSessionParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { id, sessionId } = request.params;
+      await service.revokeOneOfUser(id, sessionId, principalOf(request), requestContext(request));
       return reply.status(204).send(null);
     },
   );

@@ -155,6 +155,34 @@ export function createAuditLogService(deps: {
       return sessionsOf(userId, null);
     },
 
+    /**
+     * An administrator ends one session of a user (a lost laptop), leaving the others signed in. A
+     * session that is not that user's, or no longer live, is 404: the path cannot reach another's.
+     */
+    async revokeOneOfUser(
+      userId: number,
+      sessionId: string,
+      caller: Principal,
+      context: RequestContext,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const owner = await repository.findActiveSessionOwner(sessionId, tx);
+        if (owner !== userId) throw new NotFoundError();
+        await sessions.revoke(sessionId, 'revoked-by-admin', tx);
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.sessionRevoked,
+            actorUserId: caller.userId,
+            objectType: 'session',
+            objectId: sessionId,
+            details: { userId },
+          },
+          tx,
+        );
+      });
+    },
+
     /** An administrator ends every session of a user, as deactivation does. */
     async revokeAllOfUser(userId: number, caller: Principal, context: RequestContext): Promise<void> {
       await db.transaction(async (tx) => {

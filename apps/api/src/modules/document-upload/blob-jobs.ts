@@ -3,10 +3,15 @@ import type { JobHandler } from '../../lib/jobs/worker.js';
 import type { BlobStorage, DeleteBlobPayload, StoredBlob } from '../../lib/storage/index.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';
 
-/** Removes blobs no stored_files row refers to: uploads whose transaction never committed. */
+/**
+ * Removes blobs no stored_files row refers to (uploads whose transaction never committed) and the
+ * temporary files of uploads whose process died mid-stream.
+ */
 export const RECONCILE_ORPHANS_JOB = 'storage.reconcile-orphans';
 /** Younger blobs may belong to an upload still streaming or about to commit its rows. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
+/** A temporary file untouched this long belongs to no live upload: a streaming one writes every moment. */
+export const ABANDONED_UPLOAD_MIN_AGE_MS = 60 * 60 * 1000;
 const RECONCILE_EVERY_MS = 60 * 60 * 1000;
 /** Keys looked up in one query, so the reconciler never loads the whole table. */
 const LOOKUP_BATCH = 500;
@@ -55,6 +60,11 @@ export function createBlobJobs({
     return removed;
   }
 
+  /** Deletes temporary files of uploads that never finished, older than ABANDONED_UPLOAD_MIN_AGE_MS. */
+  function removeAbandonedUploads(now = new Date()): Promise<number> {
+    return storage.removeAbandonedUploads(new Date(now.getTime() - ABANDONED_UPLOAD_MIN_AGE_MS));
+  }
+
   const deleteBlob: JobHandler = async (payload) => {
     const { storageKey } = payload as Partial<DeleteBlobPayload>;
     if (typeof storageKey !== 'string') throw new Error('storage.delete-blob needs a storageKey.');
@@ -64,8 +74,9 @@ export function createBlobJobs({
   const reconcile: JobHandler = async () => {
     // The next run is queued first, so a failing run never ends the schedule.
     await scheduleOrphanReconciler(queue);
+    await removeAbandonedUploads();
     await reconcileOrphans();
   };
 
-  return { reconcileOrphans, handlers: { deleteBlob, reconcile } };
+  return { reconcileOrphans, removeAbandonedUploads, handlers: { deleteBlob, reconcile } };
 }

@@ -1,7 +1,7 @@
 import type * as NodeCrypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -150,9 +150,47 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     }
   });
 
+  it('removing abandoned uploads never touches a stored blob, however old', async () => {
+    const key = newStorageKey();
+    await storage.put(key, Readable.from([Buffer.from('kept')]));
+    await storage.removeAbandonedUploads(new Date(Date.now() + 3_600_000));
+    expect(await buffer(await storage.get(key))).toEqual(Buffer.from('kept'));
+    expect(await keysOf(storage)).toContain(key);
+  });
+
   it('refuses keys it did not generate', async () => {
     await expect(storage.get('../etc/passwd')).rejects.toThrow('Invalid storage key');
     await expect(storage.put('a/../b', Readable.from([Buffer.from('x')]))).rejects.toThrow('Invalid storage key');
+  });
+});
+
+describe('local storage: temporary files of killed uploads', () => {
+  it('removes those last written before the cut-off and keeps a fresh one, which may still be streaming', async () => {
+    const root = path.join(tempDir, 'abandoned');
+    const storage = createLocalStorage(root);
+    const incoming = path.join(root, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    for (const [name, age] of [
+      ['stale-1', 3],
+      ['stale-2', 2],
+      ['fresh', 0],
+    ] as const) {
+      await writeFile(path.join(incoming, name), randomBytes(100));
+      await utimes(path.join(incoming, name), hoursAgo(age), hoursAgo(age));
+    }
+    const key = newStorageKey();
+    await storage.put(key, Readable.from([Buffer.from('stored')]));
+
+    expect(await storage.removeAbandonedUploads(hoursAgo(1))).toBe(2);
+    expect(await readdir(incoming)).toEqual(['fresh']);
+    expect(await keysOf(storage)).toEqual([key]);
+    expect(await storage.removeAbandonedUploads(hoursAgo(1))).toBe(0);
+  });
+
+  it('answers 0 before any upload created the folder', async () => {
+    const storage = createLocalStorage(path.join(tempDir, 'never-used'));
+    expect(await storage.removeAbandonedUploads(new Date())).toBe(0);
   });
 });
 

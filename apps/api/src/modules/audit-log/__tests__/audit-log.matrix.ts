@@ -47,6 +47,20 @@ export const rows: MatrixRow[] = [
     url: async (f) => `${USERS}/${(await createUser(f.db, { role: 'client' })).id}/sessions`,
     expect: only({ admin: 204 }),
   },
+  {
+    method: 'DELETE',
+    route: `${USERS}/:id/sessions/:sessionId`,
+    // A fresh user's spare session each time, so the session ended is never one the matrix signs in with.
+    url: async (f) => {
+      const user = await createUser(f.db, { role: 'client' });
+      const sessionId = randomUUID();
+      await f.db
+        .insert(sessions)
+        .values({ id: sessionId, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) });
+      return `${USERS}/${user.id}/sessions/${sessionId}`;
+    },
+    expect: only({ admin: 204 }),
+  },
 ];
 
 /** Someone else's session is outside the caller's scope: 404, never a way to end it. */
@@ -57,3 +71,11 @@ export const otherUsersSessionRow: MatrixRow = {
   expect: signedIn(404),
 };
 rows.push(otherUsersSessionRow);
+
+/** A session named under a user it does not belong to is 404 even for the admin: the pair must match. */
+rows.push({
+  method: 'DELETE',
+  route: `${USERS}/:id/sessions/:sessionId`,
+  url: async (f) => `${USERS}/${f.userIds.ownerB}/sessions/${await spareSessionOf(f, 'ownerA')}`,
+  expect: only({ admin: 404 }),
+});

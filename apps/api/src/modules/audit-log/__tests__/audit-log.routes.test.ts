@@ -378,6 +378,63 @@ describe('sessions', () => {
     expect((await signIn(t.app, user.username, 'Secret12')).accessToken).toBeTruthy();
   });
 
+  it("lets an administrator end one of a user's sessions, leaving the others signed in", async () => {
+    const { user, first, second } = await twoSessionsOfNewUser();
+    const secondId = await sessionIdOf(second);
+    const ONE = `/api/v1/identity/users/${user.id}/sessions/${secondId}`;
+
+    expect((await del(ONE, advisor)).statusCode).toBe(403);
+    expect((await get(ME, second)).statusCode).toBe(200);
+    expect((await del(ONE, admin)).statusCode).toBe(204);
+
+    expect((await get(ME, second)).statusCode).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': second.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect((await get(ME, first)).statusCode).toBe(200);
+    expect((await get(`/api/v1/identity/users/${user.id}/sessions`, admin)).json()).toHaveLength(1);
+
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, secondId));
+    expect(row?.revokedReason).toBe('revoked-by-admin');
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.session.revoked'), eq(auditEvents.objectId, secondId)));
+    expect(event).toMatchObject({ actorUserId: admin.userId, objectType: 'session', details: { userId: user.id } });
+    // Ended already: nothing left to end.
+    expect((await del(ONE, admin)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for a session that is not that user's, and leaves it live", async () => {
+    const mine = await twoSessionsOfNewUser();
+    const theirs = await twoSessionsOfNewUser();
+    const theirId = await sessionIdOf(theirs.first);
+    const revokedBefore = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'auth.session.revoked'), eq(auditEvents.objectId, theirId)));
+
+    const wrongUser = await del(`/api/v1/identity/users/${mine.user.id}/sessions/${theirId}`, admin);
+    expect(wrongUser.statusCode).toBe(404);
+    // The same answer as for a session that exists nowhere: the pair reveals nothing.
+    const nowhere = await del(`/api/v1/identity/users/${mine.user.id}/sessions/not-a-session`, admin);
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().error.code).toBe(wrongUser.json().error.code);
+    expect((await del(`/api/v1/identity/users/999999/sessions/${theirId}`, admin)).statusCode).toBe(404);
+
+    expect((await get(ME, theirs.first)).statusCode).toBe(200);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'auth.session.revoked'), eq(auditEvents.objectId, theirId))),
+    ).toEqual(revokedBefore);
+    expect((await del(`/api/v1/identity/users/0/sessions/${theirId}`, admin)).statusCode).toBe(400);
+  });
+
   it('answers 404 for a user that does not exist', async () => {
     expect((await get('/api/v1/identity/users/999999/sessions', admin)).statusCode).toBe(404);
     expect((await del('/api/v1/identity/users/999999/sessions', admin)).statusCode).toBe(404);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -460,5 +460,27 @@ describe('blob jobs', () => {
       .where(and(eq(jobs.type, RECONCILE_ORPHANS_JOB), eq(jobs.status, 'pending')));
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('the reconciler removes temporary files of killed uploads older than an hour, not a fresh one', async () => {
+    const incoming = path.join(dataDir, 'blobs', '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const killed = path.join(incoming, randomUUID());
+    const streaming = path.join(incoming, randomUUID());
+    // What a process killed mid-upload leaves: part of the file, never renamed to its key.
+    await writeFile(killed, pdfBytes().subarray(0, 100));
+    await writeFile(streaming, pdfBytes().subarray(0, 100));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(killed, twoHoursAgo, twoHoursAgo);
+    const storedBefore = (await storedKeys()).sort();
+
+    await queue().enqueue(RECONCILE_ORPHANS_JOB, {});
+    await t.app.worker.drain();
+
+    const left = await readdir(incoming);
+    expect(left).not.toContain(path.basename(killed));
+    expect(left).toContain(path.basename(streaming));
+    expect((await storedKeys()).sort()).toEqual(storedBefore);
+    await rm(streaming);
   });
 });

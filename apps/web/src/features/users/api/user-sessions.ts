@@ -29,3 +29,17 @@ export function useRevokeAllUserSessions() {
     onSuccess: (_result, id) => void queryClient.invalidateQueries({ queryKey: userKeys.sessions(id) }),
   });
 }
+
+export function revokeUserSession({ userId, sessionId }: { userId: number; sessionId: string }) {
+  return api.delete(`/identity/users/${userId}/sessions/${encodeURIComponent(sessionId)}`);
+}
+
+export function useRevokeUserSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeUserSession,
+    // Also after a failure: a 404 means the session ended meanwhile, and the fresh list drops it.
+    onSettled: (_result, _error, { userId }) =>
+      void queryClient.invalidateQueries({ queryKey: userKeys.sessions(userId) }),
+  });
+}

@@ -1,12 +1,12 @@
 import type { SessionDto } from '@ledgerport/shared';
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { useRevokeAllUserSessions, useUserSessions } from '../api/user-sessions';
+import { useRevokeAllUserSessions, useRevokeUserSession, useUserSessions } from '../api/user-sessions';
 import { deviceName } from '../lib/device-name';
 
 export interface UserSessionsTarget {
@@ -17,14 +17,16 @@ export interface UserSessionsTarget {
 const TIME_FORMAT = 'MMM D, YYYY HH:mm';
 
 /**
- * Another user's active sessions, and signing them out everywhere (issue 11 item 2). The API ends a
- * user's sessions only all at once (`DELETE identity/users/{id}/sessions`), so there is no per-row action.
+ * Another user's active sessions (issue 11 item 2): ending one (a lost laptop) or all of them, each
+ * after a confirmation. The per-session texts are those of the profile's own sessions list.
  */
 export function UserSessionsModal({ target, onClose }: { target: UserSessionsTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const sessions = useUserSessions(target?.id ?? null);
   const revokeAll = useRevokeAllUserSessions();
+  const revokeOne = useRevokeUserSession();
   const [confirming, setConfirming] = useState(false);
+  const [revoking, setRevoking] = useState<SessionDto | null>(null);
   const name = target?.fullName ?? '';
 
   const describe = (session: SessionDto) =>
@@ -42,8 +44,20 @@ export function UserSessionsModal({ target, onClose }: { target: UserSessionsTar
     setConfirming(false);
   };
 
+  const confirmOne = async () => {
+    if (!target || !revoking) return;
+    try {
+      await revokeOne.mutateAsync({ userId: target.id, sessionId: revoking.id });
+      notify.success(t('auditLog.sessions.revoked'), { key: `user-session-${revoking.id}` });
+    } catch {
+      notify.error(t('auditLog.sessions.revokeError'), { key: 'user-session-failed' });
+    }
+    setRevoking(null);
+  };
+
   const close = () => {
     setConfirming(false);
+    setRevoking(null);
     onClose();
   };
 
@@ -70,17 +84,34 @@ export function UserSessionsModal({ target, onClose }: { target: UserSessionsTar
                     <Table.Th>{t('users.sessions.columns.ipAddress')}</Table.Th>
                     <Table.Th>{t('users.sessions.columns.signedIn')}</Table.Th>
                     <Table.Th>{t('users.sessions.columns.lastActive')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('auditLog.sessions.columns.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {sessions.data.map((session) => (
-                    <Table.Tr key={session.id}>
-                      <Table.Td>{describe(session)}</Table.Td>
-                      <Table.Td>{session.ipAddress ?? t('users.sessions.unknownAddress')}</Table.Td>
-                      <Table.Td>{formatDate(session.createdAt, TIME_FORMAT)}</Table.Td>
-                      <Table.Td>{formatDate(session.lastSeenAt, TIME_FORMAT)}</Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {sessions.data.map((session) => {
+                    const device = describe(session);
+                    return (
+                      <Table.Tr key={session.id}>
+                        <Table.Td>{device}</Table.Td>
+                        <Table.Td>{session.ipAddress ?? t('users.sessions.unknownAddress')}</Table.Td>
+                        <Table.Td>{formatDate(session.createdAt, TIME_FORMAT)}</Table.Td>
+                        <Table.Td>{formatDate(session.lastSeenAt, TIME_FORMAT)}</Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            aria-label={t('auditLog.sessions.revokeLabel', { device })}
+                            onClick={() => setRevoking(session)}
+                          >
+                            {t('auditLog.sessions.revoke')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
@@ -101,6 +132,16 @@ export function UserSessionsModal({ target, onClose }: { target: UserSessionsTar
         loading={revokeAll.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setConfirming(false)}
+      />
+      <ConfirmDialog
+        opened={target !== null && revoking !== null}
+        title={t('auditLog.sessions.confirmTitle')}
+        message={t('auditLog.sessions.confirmMessage')}
+        confirmLabel={t('auditLog.sessions.revoke')}
+        danger
+        loading={revokeOne.isPending}
+        onConfirm={() => void confirmOne()}
+        onClose={() => setRevoking(null)}
       />
     </>
   );

@@ -58,6 +58,12 @@ function stubApi({ sessions = [session()], failReset = false } = {}) {
         live = [];
         return new Response(null, { status: 204 });
       }
+      const one = /\/identity\/users\/42\/sessions\/([^/]+)$/.exec(url);
+      if (method === 'DELETE' && one) {
+        const before = live.length;
+        live = live.filter((s) => s.id !== decodeURIComponent(one[1]!));
+        return live.length < before ? new Response(null, { status: 204 }) : errorResponse(404, 'NOT_FOUND');
+      }
       if (method === 'GET' && url.endsWith('/identity/users/42/sessions')) return jsonResponse(live);
       return errorResponse(404, 'NOT_FOUND');
     }),
@@ -174,6 +180,59 @@ describe('users security actions', () => {
     ]);
   });
 
+  it('revokes one session after confirmation and keeps the others listed', async () => {
+    signInWith(['session:revoke']);
+    const calls = stubApi({
+      sessions: [session(), session({ id: 's2', ipAddress: '198.51.100.7', userAgent: null })],
+    });
+    renderTable();
+    await userEvent.click((await openMenu()).item('Sessions'));
+    const modal = await screen.findByRole('dialog', { name: 'Sessions of Grace Hopper' });
+    const table = await within(modal).findByRole('table', { name: 'Active sessions of Grace Hopper' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+
+    // Cancelling sends nothing.
+    await userEvent.click(within(table).getByRole('button', { name: 'Revoke the session of Unknown device' }));
+    const cancelled = await screen.findByRole('dialog', { name: 'Revoke session' });
+    await userEvent.click(within(cancelled).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revoke session' })).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Revoke the session of Unknown device' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke session' });
+    expect(within(confirm).getByText(/signed out at its next request/)).toBeTruthy();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+
+    expect(await screen.findByText('The session has been revoked.')).toBeTruthy();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getByText('Chrome on Windows')).toBeTruthy();
+    expect(within(table).queryByText('198.51.100.7')).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/api\/v1\/identity\/users\/42\/sessions\/s2$/),
+    ]);
+  });
+
+  it('says so when the session could not be revoked, and refreshes the list', async () => {
+    signInWith(['session:revoke']);
+    const calls = stubApi({ sessions: [session({ id: 'gone' })] });
+    renderTable();
+    await userEvent.click((await openMenu()).item('Sessions'));
+    const modal = await screen.findByRole('dialog', { name: 'Sessions of Grace Hopper' });
+    const table = await within(modal).findByRole('table', { name: 'Active sessions of Grace Hopper' });
+    // The session ended elsewhere meanwhile: the API answers 404 for it.
+    calls.length = 0;
+    await userEvent.click(within(table).getByRole('button', { name: 'Revoke the session of Chrome on Windows' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke session' });
+    vi.mocked(fetch).mockImplementationOnce(async () => errorResponse(404, 'NOT_FOUND'));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The session could not be revoked. Try again.')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET').map((call) => call.url)).toContainEqual(
+        expect.stringMatching(/\/identity\/users\/42\/sessions$/),
+      ),
+    );
+  });
+
   it('shows the empty state without a revoke button when the user has no sessions', async () => {
     signInWith(['session:revoke']);
     stubApi({ sessions: [] });
@@ -182,5 +241,6 @@ describe('users security actions', () => {
     const modal = await screen.findByRole('dialog', { name: 'Sessions of Grace Hopper' });
     expect(await within(modal).findByText('Grace Hopper has no active sessions.')).toBeTruthy();
     expect(within(modal).queryByRole('button', { name: 'Revoke all sessions' })).toBeNull();
+    expect(within(modal).queryByRole('button', { name: /Revoke the session/ })).toBeNull();
   });
 });
