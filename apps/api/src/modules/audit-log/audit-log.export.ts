@@ -1,19 +1,11 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { AuditEventDto } from '@ledgerport/shared';
+import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Audit_log_2026-11-21.xlsx`: the web app saves the file under this name. */
 export function auditExportFileName(now: Date = new Date()): string {
   return `Audit_log_${now.toISOString().slice(0, 10)}.xlsx`;
-}
-
-/**
- * Formula injection (OWASP CSV injection): a spreadsheet treats a cell starting with = + - @ (or a
- * tab or carriage return, which some programs strip first) as a formula. Audit details carry text
- * users typed, so such cells get a leading single quote and stay text.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 const COLUMNS: Array<{ header: string; width: number; value: (event: AuditEventDto) => string }> = [
@@ -29,18 +21,6 @@ const COLUMNS: Array<{ header: string; width: number; value: (event: AuditEventD
   { header: 'Request id', width: 24, value: (e) => e.requestId ?? '' },
   { header: 'Details', width: 60, value: (e) => (e.details ? JSON.stringify(e.details) : '') },
 ];
-
-function drainedOrClosed(stream: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-  });
-}
 
 /** Streams the events into an .xlsx one committed row at a time, so memory stays flat. */
 export async function writeAuditWorkbook(batches: AsyncIterable<AuditEventDto[]>, stream: Writable): Promise<void> {
