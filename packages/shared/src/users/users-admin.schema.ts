@@ -90,6 +90,8 @@ export const userListItemDtoSchema = z.object({
   extension: z.string().nullable(),
   isActive: z.boolean(),
   roles: z.array(userRoleDtoSchema),
+  /** Two-factor sign-in is on (enrolment confirmed): the row offers resetting it. */
+  twoFactorEnabled: z.boolean(),
   inviter: personRefSchema.nullable(),
   advisor: personRefSchema.nullable(),
   department: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),

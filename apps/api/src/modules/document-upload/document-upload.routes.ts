@@ -53,9 +53,9 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { userId, isClient } = principalOf(request);
+      const { userId, isClient, currentClientId } = principalOf(request);
       const result = await upload
-        .upload({ userId, isClient, context: requestContext(request) }, partsOf(request, limits))
+        .upload({ userId, isClient, currentClientId, context: requestContext(request) }, partsOf(request, limits))
         // A body cut short surfaces while a file streams into storage, past the parts loop.
         .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error));
       return reply.status(201).send(result);

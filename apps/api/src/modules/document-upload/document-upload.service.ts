@@ -35,6 +35,11 @@ import type { DocumentUploadRepository } from './document-upload.repository.js';
 export interface Uploader {
   userId: number;
   isClient: boolean;
+  /**
+   * The request principal's current client (read with the session): given, the upload's scope
+   * needs no second read of `users`; left out, documentViewer reads it.
+   */
+  currentClientId?: number | null;
   context: RequestContext;
 }
 

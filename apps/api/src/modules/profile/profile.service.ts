@@ -31,9 +31,8 @@ export function createProfileService(deps: {
   const limits = config.loginThrottle;
 
   async function getMe(userId: number): Promise<ProfileDto> {
-    const [user, roleRows, hasProfilePicture] = await Promise.all([
-      users.findById(userId),
-      users.findRoles(userId),
+    const [user, hasProfilePicture] = await Promise.all([
+      users.findWithRoleDisplayNames(userId),
       profiles.hasPicture(userId),
     ]);
     if (!user) throw new NotFoundError();
@@ -47,7 +46,7 @@ export function createProfileService(deps: {
       phoneNumber: user.phoneNumber,
       extension: user.extension,
       departmentId: user.departmentId,
-      roles: roleRows.map((role) => role.displayName),
+      roles: user.roleDisplayNames,
       hasProfilePicture,
     };
   }

@@ -105,6 +105,32 @@ function transactionWhere(accountId: number, f: TransactionListFilters): SQL {
   )!;
 }
 
+/** Where the export stopped: the last row's position in the list order. */
+export interface TransactionKey {
+  date: string;
+  id: number;
+}
+
+function transactionsQuery(tx: DbOrTx, where: SQL) {
+  return (
+    tx
+      .select({
+        id: bankTransactions.id,
+        date: bankTransactions.date,
+        name: bankTransactions.name,
+        categoryId: bankTransactions.categoryId,
+        category: transactionCategories.name,
+        amountCents: bankTransactions.amountCents,
+        isoCurrencyCode: bankTransactions.isoCurrencyCode,
+      })
+      .from(bankTransactions)
+      .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))
+      .where(where)
+      // NULLS LAST as the index stores it: a plain DESC (nulls first) would sort every row instead.
+      .orderBy(sql`${bankTransactions.date} desc nulls last`, sql`${bankTransactions.id} desc nulls last`)
+  );
+}
+
 const accountColumns = {
   id: bankAccounts.id,
   subtype: bankAccounts.subtype,
@@ -341,23 +367,31 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       tx = db,
     ) {
       return runPrepared(
-        tx
-          .select({
-            id: bankTransactions.id,
-            date: bankTransactions.date,
-            name: bankTransactions.name,
-            categoryId: bankTransactions.categoryId,
-            category: transactionCategories.name,
-            amountCents: bankTransactions.amountCents,
-            isoCurrencyCode: bankTransactions.isoCurrencyCode,
-          })
-          .from(bankTransactions)
-          .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))
-          .where(transactionWhere(accountId, filters))
-          // NULLS LAST as the index stores it: a plain DESC (nulls first) would sort every row instead.
-          .orderBy(sql`${bankTransactions.date} desc nulls last`, sql`${bankTransactions.id} desc nulls last`)
-          .limit(page.limit)
-          .offset(page.offset),
+        transactionsQuery(tx, transactionWhere(accountId, filters)).limit(page.limit).offset(page.offset),
+      );
+    },
+
+    /**
+     * The rows after `after` in the list's order (the first ones when it is null): keyset paging for
+     * the export. OFFSET walks the index past every row before the page, so 100 batches of 1,000
+     * re-read 5 million entries; the row comparison starts each batch where the last one stopped.
+     * Date and id are NOT NULL, so `(date, id) < (d, i)` is exactly "after" in DESC NULLS LAST order.
+     */
+    transactionsAfter(
+      accountId: number,
+      filters: TransactionListFilters,
+      after: TransactionKey | null,
+      limit: number,
+      tx = db,
+    ) {
+      const where = transactionWhere(accountId, filters);
+      return runPrepared(
+        transactionsQuery(
+          tx,
+          after
+            ? and(where, sql`(${bankTransactions.date}, ${bankTransactions.id}) < (${after.date}::date, ${after.id})`)!
+            : where,
+        ).limit(limit),
       );
     },
 

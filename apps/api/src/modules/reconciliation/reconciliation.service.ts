@@ -395,14 +395,20 @@ export function createReconciliationService({
     ): Promise<{ fileName: string; stream: Readable }> {
       const account = await visibleAccount(clientId, accountId, caller);
       const filters = toListFilters(query);
-      const first = await repository.transactionsPage(account.id, filters, { limit: EXPORT_BATCH, offset: 0 });
+      const first = await repository.transactionsAfter(account.id, filters, null, EXPORT_BATCH);
       async function* batches() {
-        let batch = first;
-        for (let offset = 0; batch.length > 0;) {
+        // Keyset paging from the last row written: each batch starts in the index where the last one
+        // stopped, however deep into the account it is (OFFSET re-walked every row before it).
+        for (let batch = first; batch.length > 0;) {
           yield batch.map(toTransactionDto);
           if (batch.length < EXPORT_BATCH) return;
-          offset += EXPORT_BATCH;
-          batch = await repository.transactionsPage(account.id, filters, { limit: EXPORT_BATCH, offset });
+          const last = batch[batch.length - 1]!;
+          batch = await repository.transactionsAfter(
+            account.id,
+            filters,
+            { date: last.date, id: last.id },
+            EXPORT_BATCH,
+          );
         }
       }
       await audit.record(context, {

@@ -57,6 +57,7 @@ function toListItem(row: UserAdminRow): UserListItemDto {
     extension: row.extension,
     isActive: row.isActive,
     roles: row.roles,
+    twoFactorEnabled: row.twoFactorEnabled,
     inviter:
       row.inviterUserId === null || row.inviterFullName === null
         ? null

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { generate } from 'otplib';
 import { LOGIN_RESULT, ROLE_NAME, type RoleName } from '@ledgerport/shared';
 import { auditEvents, departments, roles, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
@@ -108,6 +109,7 @@ describe('GET identity/users', () => {
       extension: null,
       isActive: true,
       roles: [{ id: roleIds.client, name: 'client', displayName: 'Client' }],
+      twoFactorEnabled: false,
       inviter: { id: demoAdvisorId, fullName: 'Batch1 Group1' },
       advisor: { id: demoAdvisorId, fullName: 'Batch1 Group1' },
       department: null,
@@ -657,5 +659,39 @@ describe('GET identity/users/export', () => {
     const employee = await signIn(t.app, 'b1g1_employee@gmail.com', 'Group1');
     expect((await get(`${USERS}/export`, employee)).statusCode).toBe(403);
     expect((await get(`${USERS}/export`, advisor)).statusCode).toBe(200);
+  });
+});
+
+// Last in the file: the user it adds would change the counts the filter tests above expect.
+describe('GET identity/users: two-factor state', () => {
+  it('says whether each user has two-factor sign-in on: once enrolment is confirmed, until it is reset', async () => {
+    const user = await createUser(t.database.db, { role: 'employee', password: 'Secret1' });
+    const session = await signIn(t.app, user.username, 'Secret1');
+    const post = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(session), payload });
+    const listed = async () => {
+      const items = (await get(`${USERS}?emailAddress=${user.emailAddress}`)).json().items;
+      expect(items).toHaveLength(1);
+      return items[0].twoFactorEnabled;
+    };
+    expect(await listed()).toBe(false);
+
+    const start = await post('/api/v1/identity/two-factor/enrolment');
+    expect(start.statusCode).toBe(200);
+    // Started but not confirmed: the secret is stored, the second factor is not on yet.
+    expect(await listed()).toBe(false);
+    const secret: string = start.json().secret;
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await post('/api/v1/identity/two-factor/enrolment/confirm', { code })).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await get(`${USERS}/${user.id}`)).json().twoFactorEnabled).toBe(true);
+
+    const reset = await t.app.inject({
+      method: 'DELETE',
+      url: `${USERS}/${user.id}/two-factor`,
+      headers: bearer(admin),
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(await listed()).toBe(false);
   });
 });

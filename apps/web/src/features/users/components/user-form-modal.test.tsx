@@ -27,6 +27,7 @@ function buildUser(overrides: Partial<UserDetailsDto> = {}): UserDetailsDto {
     phoneNumber: '555',
     extension: '1234',
     isActive: true,
+    twoFactorEnabled: false,
     roles: [{ id: 4, name: 'employee', displayName: 'Employee' }],
     inviter: null,
     advisor: null,

@@ -20,6 +20,7 @@ function buildUser(overrides: Partial<UserListItemDto> = {}): UserListItemDto {
     phoneNumber: '555',
     extension: null,
     isActive: true,
+    twoFactorEnabled: true,
     roles: [{ id: 3, name: 'supervisor', displayName: 'Supervisor' }],
     inviter: null,
     advisor: null,

@@ -51,8 +51,8 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
   const { can } = useAuthorization();
   const [twoFactorTarget, setTwoFactorTarget] = useState<UserListItemDto | null>(null);
   const [sessionsTarget, setSessionsTarget] = useState<UserListItemDto | null>(null);
-  // The list does not say who has two-factor on, so the reset is offered for every user; the API
-  // answers 204 either way and records whether there was one.
+  // The reset is offered on the rows of users who have two-factor sign-in on (the list item says so);
+  // there is nothing to reset for the others.
   const actions: UserRowActions = {
     onResetTwoFactor: can('user:reset-two-factor') ? setTwoFactorTarget : undefined,
     onShowSessions: can('session:revoke') ? setSessionsTarget : undefined,
@@ -166,7 +166,7 @@ function UserActionsMenu({ user, actions }: { user: UserListItemDto; actions: Us
             {t('users.actions.resetPassword')}
           </Menu.Item>
         )}
-        {actions.onResetTwoFactor && (
+        {actions.onResetTwoFactor && user.twoFactorEnabled && (
           <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => actions.onResetTwoFactor?.(user)}>
             {t('users.actions.resetTwoFactor')}
           </Menu.Item>
