@@ -124,9 +124,15 @@ test('the statements of the month are ticked from the uploads; ticking QuickBook
   const accounts = row.getByRole('textbox', { name: `Number of accounts of ${clientName}` });
   await accounts.fill('3');
   await accounts.press('Tab');
-  await row.getByRole('checkbox', { name: `QuickBooks draft done for ${clientName}` }).check();
+  // click, then wait for the tick: the box shows the stored row, patched a moment after the click
+  // (the save of the accounts field may still be on its way), which check() does not wait for.
+  const draft = row.getByRole('checkbox', { name: `QuickBooks draft done for ${clientName}` });
+  await draft.click();
+  await expect(draft).toBeChecked();
   await expect(row.getByText('Complete')).toHaveCount(0);
-  await row.getByRole('checkbox', { name: `QuickBooks review done for ${clientName}` }).check();
+  const review = row.getByRole('checkbox', { name: `QuickBooks review done for ${clientName}` });
+  await review.click();
+  await expect(review).toBeChecked();
   await expect(row.getByText('Complete')).toBeVisible();
   const background = await row
     .getByRole('cell')
