@@ -122,12 +122,17 @@ for (const half of [0, 1]) {
       });
       expect(response.status, response.text).toBe(201);
     });
-    // Newest first: this run's companies are on the first pages.
+    // Newest first: this run's companies are on the first pages, mixed with the other half's and other
+    // specs' submissions made meanwhile, so read pages until every one of ours is found.
     const admin = await signInApi(request);
-    const listed = await json<{ items: Array<{ id: number; legalName: string }> }>(
-      await request.get(`${API}/companies?limit=100&offset=0`, { headers: admin }),
-    );
-    const mine = listed.items.filter((company) => company.legalName.startsWith(prefix));
+    const mine: Array<{ id: number; legalName: string }> = [];
+    for (let offset = 0; offset < 1_000 && mine.length < indexes.length; offset += 100) {
+      const listed = await json<{ items: Array<{ id: number; legalName: string }> }>(
+        await request.get(`${API}/companies?limit=100&offset=${offset}`, { headers: admin }),
+      );
+      mine.push(...listed.items.filter((company) => company.legalName.startsWith(prefix)));
+      if (listed.items.length < 100) break;
+    }
     expect(mine).toHaveLength(indexes.length);
 
     const probe = await installProbe(page);
