@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useMySessions } from '../api/get-my-sessions';
 import { useRevokeMySession } from '../api/revoke-my-session';
-import { describeDevice } from '../lib/describe-device';
+import { describeDevice } from '@/lib/describe-device';
 
 const TIME_FORMAT = 'MMM D, YYYY HH:mm';
 

@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useRevokeAllUserSessions, useRevokeUserSession, useUserSessions } from '../api/user-sessions';
-import { deviceName } from '../lib/device-name';
+import { describeDevice } from '@/lib/describe-device';
 
 export interface UserSessionsTarget {
   id: number;
@@ -29,9 +29,19 @@ export function UserSessionsModal({ target, onClose }: { target: UserSessionsTar
   const [revoking, setRevoking] = useState<SessionDto | null>(null);
   const name = target?.fullName ?? '';
 
-  const describe = (session: SessionDto) =>
-    deviceName(session.userAgent, (browser, system) => t('users.sessions.device', { browser, system })) ??
-    t('users.sessions.unknownDevice');
+  const describe = (session: SessionDto) => {
+    const device = describeDevice(session.userAgent);
+    switch (device.kind) {
+      case 'known':
+        return t('users.sessions.device', { browser: device.browser, system: device.system });
+      case 'partial':
+        return device.name;
+      case 'raw':
+        return device.text;
+      default:
+        return t('users.sessions.unknownDevice');
+    }
+  };
 
   const confirm = async () => {
     if (!target) return;
