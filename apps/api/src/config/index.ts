@@ -44,7 +44,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Public base URL of the web app, for links in e-mails; defaults to http://localhost:PORT. */
   APP_URL: z.string().url().optional(),
-  /** smtp://user:pass@host:port or smtps://...; without it, mail stays in the outbox (/dev/mailbox). */
+  /** smtp://user:pass@host:port or smtps://...; without it, mail stays in the outbox (Administration > Mail). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Ledgerport <no-reply@ledgerport.example>'),
   /** Run the background job worker inside the server process (off when workers run apart). */
@@ -77,6 +77,9 @@ const envSchema = z.object({
    */
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
 });
+
+/** The names of every variable the server reads (the README's Configuration table must list each). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
