@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
 
 /**
  * The mail outbox: every message is written here, in the transaction of the change that causes it,
- * and delivered by a job. Without SMTP it stays here for the developer mailbox.
+ * and delivered by a job. Without SMTP it stays here (status `kept`). The Mail screen lists it.
  */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -13,8 +13,14 @@ export const mailMessages = pgTable(
     template: text().notNull(),
     toAddress: text().notNull(),
     subject: text().notNull(),
-    html: text().notNull(),
-    text: text().notNull(),
+    /**
+     * The rendered body, encrypted with the field-encryption key (`v1.` ciphertext, ADR 0006): it
+     * carries reset, invitation and share links. Null once erased: a delivered message's body is
+     * erased MAIL_BODY_RETENTION_DAYS after delivery, its metadata stays (docs/mail.md).
+     */
+    html: text(),
+    text: text(),
+    bodyErasedAt: timestamp({ withTimezone: true }),
     /**
      * queued → sending (an attempt is under way, recorded before the SMTP transaction) → sent (SMTP)
      * or kept (no SMTP: only in the outbox); back to queued after a refused attempt, failed after the
