@@ -58,11 +58,12 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX } from './plugins/route-access.js';
 import { webAppPlugin } from './plugins/web-app.js';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { createWorker, type JobHandler, type Worker } from './lib/jobs/worker.js';
 import { createStorage, type BlobStorage } from './lib/storage/index.js';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
+import { mailModule } from './modules/mail/mail.module.js';
 import { createMailService, MAIL_JOB } from './modules/mail/mail.service.js';
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
 
@@ -127,6 +128,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
     queue,
     transport,
     from: config.mailFrom,
+    fieldCrypto,
     logger: app.log,
   });
   // Modules add their handlers while registering; the worker looks them up when a job runs.
@@ -165,11 +167,11 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   await app.register(helmet, securityHeaders as FastifyHelmetOptions);
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth });
 
   await app.register(healthRoutes, { database });
-  if (!config.isProduction) await app.register(devMailboxRoutes, { mail: mailRepository });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
@@ -206,6 +208,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
         settingsModule,
         twoFactorModule,
         auditLogModule,
+        mailModule,
       ]) {
         await api.register(module, moduleDeps);
       }

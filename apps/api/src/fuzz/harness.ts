@@ -72,6 +72,8 @@ export interface FuzzCase {
   pathMutated: boolean;
   /** Which forged token the `forged` actor sends. */
   forgery: number;
+  /** The surrogate case (surrogateCases): where a lone UTF-16 surrogate was put. */
+  surrogate?: 'body' | 'query' | 'path';
 }
 
 export interface FuzzEnvironment {
@@ -166,6 +168,13 @@ export async function createFuzzEnvironment(): Promise<FuzzEnvironment> {
       response.body,
       serverErrors,
     );
+    // A JSON body holding a lone surrogate is refused before validation (plugins/well-formed-text.ts),
+    // unless the caller was already refused for who they are (a permission the admin lacks).
+    if (fuzzCase.surrogate === 'body' && response.statusCode !== 400 && response.statusCode !== 403) {
+      throw new FuzzFinding(
+        `${operation.method} ${operation.path}: a lone surrogate in the body answered ${response.statusCode}, not 400`,
+      );
+    }
   }
 
   return { t, operations, run, requests: () => requests, close: () => t.close() };
@@ -239,15 +248,56 @@ function encodeSegment(value: string): string {
   );
 }
 
+/** A lone surrogate as a URL can carry one: its CESU-8 bytes, which are not valid UTF-8. */
+const ENCODED_SURROGATE = '%ED%A0%80';
+
 function urlOf(operation: Operation, fuzzCase: FuzzCase): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(render(fuzzCase.path[name])));
+  let first = true;
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const surrogate = fuzzCase.surrogate === 'path' && first;
+    first = false;
+    return surrogate ? ENCODED_SURROGATE : encodeSegment(render(fuzzCase.path[name]));
+  });
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(fuzzCase.query)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, render(item));
   }
-  const search = query.toString();
+  const search = [query.toString(), ...(fuzzCase.surrogate === 'query' ? [`x=${ENCODED_SURROGATE}`] : [])]
+    .filter(Boolean)
+    .join('&');
   return search ? `${path}?${search}` : path;
+}
+
+/** Every string of a JSON value with a lone high surrogate appended; an object also gets a key holding one. */
+function withSurrogates(value: unknown): unknown {
+  if (typeof value === 'string') return `${value}\uD800`;
+  if (Array.isArray(value)) return value.length > 0 ? value.map(withSurrogates) : ['\uD800'];
+  if (value !== null && typeof value === 'object') {
+    return {
+      ...Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withSurrogates(item)])),
+      surrogate: '\uDC00',
+    };
+  }
+  return value;
+}
+
+/**
+ * The surrogate case every operation gets in every run (issue 17 item 8): a valid call with a lone
+ * UTF-16 surrogate in each string of its JSON body, then in the query string, then in a path
+ * parameter; sent by someone the route lets in (the admin, or no one for a public route).
+ */
+export function surrogateCases(operation: Operation, base: FuzzCase): FuzzCase[] {
+  const actor: FuzzActor = operation.isPublic ? 'anonymous' : 'admin';
+  const valid = { ...base, actor, pathMutated: false };
+  const cases: FuzzCase[] = [];
+  if (operation.body) {
+    const value = base.body.kind === 'json' && base.body.value !== undefined ? base.body.value : {};
+    cases.push({ ...valid, body: { kind: 'json', value: withSurrogates(value) }, surrogate: 'body' });
+  }
+  cases.push({ ...valid, surrogate: 'query' });
+  if (operation.pathParams.length > 0) cases.push({ ...valid, surrogate: 'path', pathMutated: true });
+  return cases;
 }
 
 function encodeBody(body: BodyCase): { payload?: string | Buffer; contentType?: string } {
