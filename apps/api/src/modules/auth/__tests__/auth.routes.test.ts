@@ -101,6 +101,28 @@ describe('POST authentication/account/authenticate', () => {
     expect(events.length).toBeGreaterThan(0);
   });
 
+  it('counts the username and the e-mail address of one account against one budget (issue 17 item 5)', async () => {
+    const user = await createUser(t.database.db, { password: 'OneBudget1' });
+    // Three wrong guesses (the limit here), spread over every spelling of the same account.
+    for (const login of [user.username, user.emailAddress, `  ${user.emailAddress.toUpperCase()} `]) {
+      expect((await authenticate(login, 'Wrong999', '10.0.4.1')).json().resultType).toBe(2);
+    }
+    // Blocked by every spelling, from another address, even with the right password.
+    for (const login of [user.username, user.emailAddress.toUpperCase()]) {
+      const blocked = await authenticate(login, 'OneBudget1', '10.0.4.2');
+      expect(blocked.statusCode).toBe(429);
+    }
+  });
+
+  it('throttles an unknown login by its normalised text, with the same answers as a known one', async () => {
+    for (const login of ['Ghost@Example.com', 'ghost@example.com ', 'GHOST@EXAMPLE.COM']) {
+      expect((await authenticate(login, 'Wrong999', '10.0.5.1')).json().resultType).toBe(2);
+    }
+    expect((await authenticate('ghost@example.com', 'Wrong999', '10.0.5.2')).statusCode).toBe(429);
+    // Another unknown login has its own budget.
+    expect((await authenticate('ghost2@example.com', 'Wrong999', '10.0.5.2')).statusCode).toBe(200);
+  });
+
   it('throttles failed sign-ins per IP address across accounts', async () => {
     for (let i = 0; i < 10; i++) await authenticate(`someone${i}@example.com`, 'Wrong999', '10.0.2.1');
     const blocked = await authenticate('b1g3_admin@gmail.com', 'Group3', '10.0.2.1');
