@@ -155,6 +155,60 @@ test('a business client adds a business and an individual contractor, pays with 
   await expect(page.getByRole('button', { name: 'Pay and submit' })).toBeDisabled();
 });
 
+test('closing the card form without paying leaves Pay and submit usable, and the amount follows the unpaid list', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const suffix = randomBytes(3).toString('hex');
+  const { ownerEmail } = await businessClient(request, `1099 Reopen ${suffix} LLC`);
+  await signIn(page, ownerEmail, OWNER_PASSWORD);
+  await page.goto('/1099-form');
+  await expect(page.getByRole('heading', { level: 1, name: '1099 Form' })).toBeVisible();
+
+  const addBusiness = async (name: string) => {
+    await page.getByRole('button', { name: 'Add business' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add business contractor' });
+    await dialog.getByLabel('Business name').fill(name);
+    await dialog.getByLabel('Employer identification number (EIN)').fill('123456789');
+    await fillAddress(page, dialog, '500');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText(`${name} has been created successfully`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+  };
+  const payment = page.getByRole('dialog', { name: 'Pay and submit' });
+  const openPayment = async (amount: string) => {
+    await page.getByRole('button', { name: 'Pay and submit' }).click();
+    await expect(payment.getByText(`The service fee for your unpaid contractors is ${amount}.`)).toBeVisible();
+  };
+  const inProgress = page.getByText('A payment for your contractors is already processing or has succeeded');
+
+  await addBusiness(`First Works ${suffix} LLC`);
+  await openPayment('$15.00');
+  // Closed without paying: nothing was charged, so paying again offers the card form again.
+  await payment.getByRole('button', { name: 'Close' }).click();
+  await expect(payment).toBeHidden();
+  await openPayment('$15.00');
+  await expect(inProgress).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(payment).toBeHidden();
+
+  // A contractor added meanwhile: the next card form charges both fees.
+  await addBusiness(`Second Works ${suffix} LLC`);
+  await openPayment('$30.00');
+  await expect(inProgress).toHaveCount(0);
+  await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await payment.getByLabel('Expiration date (MM/YY)').fill('12/34');
+  await payment.getByLabel('Security code (CVC)').fill('123');
+  await payment.getByLabel('Postal code').fill('78701');
+  await payment.getByRole('button', { name: 'Pay $30.00' }).click();
+  await expect(page.getByText('Your payment has succeeded. Your contractors have been submitted')).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(table(page).getByText('Paid', { exact: true })).toHaveCount(2, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+});
+
 test('staff filter by the client, tick a contractor complete and export the list', async ({ page, request }) => {
   const suffix = randomBytes(3).toString('hex');
   const clientName = `1099 Filed ${suffix} LLC`;

@@ -42,13 +42,6 @@ export const CONTRACTOR_TYPE_NAME: Record<ContractorType, string> = {
 export const PAYMENT_INTENT_RESULT = { success: 1, noUnpaidContractor: 2, paymentInProgress: 3 } as const;
 export type PaymentIntentResult = (typeof PAYMENT_INTENT_RESULT)[keyof typeof PAYMENT_INTENT_RESULT];
 
-/**
- * A contractors payment still pending this long after it was created or last attempted counts as in
- * progress (result 3): card confirmations and their provider events settle within seconds, so a
- * payment pending for longer was abandoned (the card form closed) and paying again is allowed.
- */
-export const CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES = 10;
-
 /** Spec 03 section 4: after the provider confirms the card the page waits this long before showing success. */
 export const CONTRACTOR_PAYMENT_SUCCESS_DELAY_MS = 2000;
 
@@ -112,6 +105,8 @@ export const CONTRACTOR_ERROR = {
   notBusinessClient: 'NOT_BUSINESS_CLIENT',
   /** Export by an employee outside the tax department (403). */
   notTaxEmployee: 'NOT_TAX_EMPLOYEE',
+  /** Delete refused while a confirmed card payment (processing or succeeded) covers the contractor (409). */
+  paymentProcessing: 'CONTRACTOR_PAYMENT_PROCESSING',
 } as const;
 
 export const EIN_INPUT_PATTERN = /^\d{2}-\d{7}$/;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clients, contractorPayments, contractors, payments, states } from '../../db/schema/index.js';
@@ -204,20 +204,37 @@ export function createContractorsRepository({ db }: { db: Db }) {
         .where(inArray(contractorPayments.contractorId, contractorIds));
     },
 
-    async countPendingSince(contractorIds: number[], since: Date, tx: DbOrTx): Promise<number> {
-      if (contractorIds.length === 0) return 0;
-      const [row] = await tx
-        .select({ total: sql<number>`count(distinct ${payments.id})`.mapWith(Number) })
+    /**
+     * Payments nobody has paid yet (pending, or failed and payable with another card) that cover any
+     * of these contractors, each with every contractor it covers and its amount; oldest first.
+     */
+    async openPayments(
+      contractorIds: number[],
+      tx: DbOrTx,
+    ): Promise<{ id: number; amountCents: number; contractorIds: number[] }[]> {
+      if (contractorIds.length === 0) return [];
+      const open = inArray(payments.status, [PAYMENT_STATUS.pending, PAYMENT_STATUS.failed]);
+      const covering = tx
+        .selectDistinct({ id: contractorPayments.paymentId })
         .from(contractorPayments)
-        .innerJoin(payments, eq(payments.id, contractorPayments.paymentId))
-        .where(
-          and(
-            inArray(contractorPayments.contractorId, contractorIds),
-            eq(payments.status, PAYMENT_STATUS.pending),
-            gt(payments.updatedAt, since),
-          ),
-        );
-      return row?.total ?? 0;
+        .where(inArray(contractorPayments.contractorId, contractorIds));
+      const rows = await tx
+        .select({
+          id: payments.id,
+          amountCents: payments.amountCents,
+          contractorId: contractorPayments.contractorId,
+        })
+        .from(payments)
+        .innerJoin(contractorPayments, eq(contractorPayments.paymentId, payments.id))
+        .where(and(open, inArray(payments.id, covering)))
+        .orderBy(asc(payments.id), asc(contractorPayments.contractorId));
+      const byId = new Map<number, { id: number; amountCents: number; contractorIds: number[] }>();
+      for (const row of rows) {
+        const payment = byId.get(row.id) ?? { id: row.id, amountCents: row.amountCents, contractorIds: [] };
+        payment.contractorIds.push(row.contractorId);
+        byId.set(row.id, payment);
+      }
+      return [...byId.values()];
     },
 
     async link(contractorIds: number[], paymentId: number, tx: DbOrTx): Promise<void> {

@@ -3,11 +3,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import {
   CLIENT_TYPE,
   CONTRACTOR_ERROR,
-  CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES,
   CONTRACTOR_SERVICE_FEE_CENTS,
   CONTRACTOR_TYPE,
   PAYMENT_INTENT_RESULT,
-  PAYMENT_STATUS,
   ROLE_NAME,
   centsToDollars,
   contractorTypeDto,
@@ -254,6 +252,7 @@ export function createContractorsService({
       }
       const id = await db
         .transaction(async (tx) => {
+          await contractors.lockClient(clientId, tx);
           const newId = await contractors.insert(
             {
               ...writable(input),
@@ -277,6 +276,8 @@ export function createContractorsService({
             },
             tx,
           );
+          // The unpaid total grew: an intent opened for the old total must not be paid any more.
+          await settleOpenPayments(clientId, context, tx);
           return newId;
         })
         .catch(rethrowUnknownState);
@@ -295,6 +296,7 @@ export function createContractorsService({
       assertChangeable(row);
       await db
         .transaction(async (tx) => {
+          await contractors.lockClient(row.clientId, tx);
           await contractors.update(id, writable(input), tx);
           await audit.record(
             context,
@@ -307,6 +309,9 @@ export function createContractorsService({
             },
             tx,
           );
+          // The fee was fixed when the contractor was added, so an open intent normally stays right;
+          // the same check as after every change keeps the rule in one place.
+          await settleOpenPayments(row.clientId, context, tx);
         })
         .catch(rethrowUnknownState);
       return reload(id);
@@ -317,6 +322,12 @@ export function createContractorsService({
       const row = await findInScope(id, caller);
       assertChangeable(row);
       await db.transaction(async (tx) => {
+        await contractors.lockClient(row.clientId, tx);
+        // Its open intents go first: once it is deleted they would cover a contractor that no longer
+        // exists. A confirmed card (processing or succeeded) is paying for it: refused.
+        for (const payment of await contractors.openPayments([id], tx)) {
+          if (!(await payments.cancel(payment.id, context, tx))) throw paymentProcessing();
+        }
         await contractors.delete(id, tx);
         await audit.record(
           context,
@@ -330,6 +341,7 @@ export function createContractorsService({
           },
           tx,
         );
+        await settleOpenPayments(row.clientId, context, tx);
       });
     },
 
@@ -399,9 +411,10 @@ export function createContractorsService({
 
     /**
      * createStripePaymentIntentForMyCurrentClientContractors (docs/contractors.md "Payment"):
-     * 2 when the current tax year has no unpaid contractor; 3 when a payment covering one of them is
-     * pending and was created or attempted within CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES; otherwise
-     * an intent for the sum of their fees, linked to them, and 1 with its client secret.
+     * 2 when the current tax year has no unpaid contractor; 3 when the card of a payment covering one
+     * of them was confirmed (processing, or succeeded with the provider's event on its way); otherwise
+     * 1 with the open intent for exactly the unpaid contractors and their fees (reused, or created
+     * after canceling any intent that no longer matches).
      */
     async createPaymentIntent(principal: Principal, context: RequestContext): Promise<ContractorPaymentIntentResult> {
       const caller = await callerOf(principal);
@@ -418,37 +431,40 @@ export function createContractorsService({
             CONTRACTOR_ERROR.zeroTotalPayment,
           );
         }
+        const settled = await settleOpenPayments(clientId, context, tx);
+        if (settled.confirmed) return noIntent(PAYMENT_INTENT_RESULT.paymentInProgress);
         const ids = unpaid.map((contractor) => contractor.id);
-        const since = new Date(now().getTime() - CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES * 60_000);
-        if ((await contractors.countPendingSince(ids, since, tx)) > 0) {
-          return noIntent(PAYMENT_INTENT_RESULT.paymentInProgress);
-        }
         const amountCents = unpaid.reduce((sum, contractor) => sum + contractor.serviceFeeCents, 0);
-        const intent = await payments.createIntent(
-          {
-            purpose: 'contractors',
-            amountCents,
-            description: `1099 filing service fee, tax year ${taxYear}, ${unpaid.length} contractor(s)`,
-            idempotencyKey: await idempotencyKey(clientId, taxYear, ids, tx),
-            metadata: { clientId: String(clientId), taxYear: String(taxYear) },
+        const reopened = settled.matching === null ? null : await payments.resume(settled.matching, tx);
+        const intent =
+          reopened ??
+          (await payments.createIntent(
+            {
+              purpose: 'contractors',
+              amountCents,
+              description: `1099 filing service fee, tax year ${taxYear}, ${unpaid.length} contractor(s)`,
+              idempotencyKey: await idempotencyKey(clientId, taxYear, ids, tx),
+              metadata: { clientId: String(clientId), taxYear: String(taxYear) },
+              context,
+              actorUserId: principal.userId,
+            },
+            tx,
+          ));
+        if (!reopened) {
+          await contractors.link(ids, intent.paymentId, tx);
+          await audit.record(
             context,
-            actorUserId: principal.userId,
-          },
-          tx,
-        );
-        await contractors.link(ids, intent.paymentId, tx);
-        await audit.record(
-          context,
-          {
-            action: AUDIT_ACTION.contractorsPaymentStarted,
-            actorUserId: principal.userId,
-            objectType: 'payment',
-            objectId: intent.paymentId,
-            clientId,
-            details: { taxYear, contractorIds: ids, amountCents },
-          },
-          tx,
-        );
+            {
+              action: AUDIT_ACTION.contractorsPaymentStarted,
+              actorUserId: principal.userId,
+              objectType: 'payment',
+              objectId: intent.paymentId,
+              clientId,
+              details: { taxYear, contractorIds: ids, amountCents },
+            },
+            tx,
+          );
+        }
         return {
           resultType: PAYMENT_INTENT_RESULT.success,
           stripePaymentClientSecret: intent.clientSecret,
@@ -459,15 +475,58 @@ export function createContractorsService({
   };
 
   /**
-   * The same unpaid contractors give the same key, so paying again after closing the card form (or
-   * after a decline) reuses the one intent and can never charge twice for them. A canceled intent is
-   * final at the provider, so each one the set already has moves the key on.
+   * Keeps the open (unpaid) intents of a client's current tax year in step with its unpaid
+   * contractors, under the client's row lock: an intent covering exactly the unpaid contractors for
+   * exactly their fees is kept (the newest one, if ever two), every other open intent is canceled so
+   * its card form can no longer charge a stale amount. An intent whose card was already confirmed is
+   * left to its provider event and reported as `confirmed`.
+   */
+  async function settleOpenPayments(
+    clientId: number,
+    context: RequestContext,
+    tx: DbOrTx,
+  ): Promise<{ confirmed: boolean; matching: number | null }> {
+    const unpaid = await contractors.findUnpaid(clientId, currentTaxYear(now()), tx);
+    const ids = unpaid.map((contractor) => contractor.id).join(',');
+    const amountCents = unpaid.reduce((sum, contractor) => sum + contractor.serviceFeeCents, 0);
+    const open = await contractors.openPayments(
+      unpaid.map((contractor) => contractor.id),
+      tx,
+    );
+    let confirmed = false;
+    let matching: number | null = null;
+    for (const payment of open.reverse()) {
+      if (await payments.isConfirmed(payment.id, tx)) {
+        confirmed = true;
+        continue;
+      }
+      const exact = payment.contractorIds.join(',') === ids && payment.amountCents === amountCents;
+      if (exact && matching === null) {
+        matching = payment.id;
+        continue;
+      }
+      if (!(await payments.cancel(payment.id, context, tx))) confirmed = true;
+    }
+    return { confirmed, matching };
+  }
+
+  /**
+   * A new intent's key: the unpaid contractors and how many payments already cover any of them, so
+   * a retried create (after a crash between the provider's answer and our commit) gets the
+   * provider's first intent back, while a set whose earlier intent was canceled gets a fresh one.
    */
   async function idempotencyKey(clientId: number, taxYear: number, ids: number[], tx: DbOrTx): Promise<string> {
     const linked = await contractors.linkedPayments(ids, tx);
-    const canceled = linked.filter((payment) => payment.status === PAYMENT_STATUS.canceled).length;
     const digest = createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
-    return `contractors:${clientId}:${taxYear}:${digest}:${canceled}`;
+    return `contractors:${clientId}:${taxYear}:${digest}:${linked.length}`;
+  }
+
+  function paymentProcessing(): AppError {
+    return new AppError(
+      409,
+      CONTRACTOR_ERROR.paymentProcessing,
+      'A payment for this contractor is already processing or has succeeded.',
+    );
   }
 }
 

@@ -19,9 +19,19 @@ export interface ProviderIntent {
   clientSecret: string;
 }
 
+/**
+ * Where the provider's intent stands, which our row cannot tell while the provider's event is on its
+ * way: `open` waits for a card (or another card after a decline); `processing` and `succeeded` mean
+ * the card was confirmed; `canceled` is final.
+ */
+export type ProviderIntentState = 'open' | 'processing' | 'succeeded' | 'canceled';
+
 export interface PaymentDriver {
   provider: PaymentProvider;
   createIntent(request: IntentRequest): Promise<ProviderIntent>;
+  intentState(providerPaymentId: string): Promise<ProviderIntentState>;
+  /** Cancels an open intent; answers the state it is in afterwards (a confirmed one stays as it is). */
+  cancelIntent(providerPaymentId: string): Promise<ProviderIntentState>;
 }
 
 /** Letters and digits only, so ids and secrets keep Stripe's `<id>_secret_<random>` shape unambiguous. */
@@ -39,6 +49,14 @@ export function createTestDriver(): PaymentDriver {
     async createIntent() {
       const providerPaymentId = `pi_test_${randomToken(24)}`;
       return { providerPaymentId, clientSecret: `${providerPaymentId}_secret_${randomToken(24)}` };
+    },
+    // The confirm endpoint raises its event in the same request, so an intent our row still has as
+    // pending or failed has not been confirmed: it is open until canceled.
+    async intentState() {
+      return 'open';
+    },
+    async cancelIntent() {
+      return 'canceled';
     },
   };
 }
@@ -68,7 +86,36 @@ export function createStripeDriver(stripe: Stripe): PaymentDriver {
       if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret.`);
       return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
     },
+    async intentState(providerPaymentId) {
+      return stripeState((await stripe.paymentIntents.retrieve(providerPaymentId)).status);
+    },
+    async cancelIntent(providerPaymentId) {
+      try {
+        return stripeState((await stripe.paymentIntents.cancel(providerPaymentId)).status);
+      } catch (error) {
+        // Stripe refuses to cancel an intent that is processing or succeeded: report where it stands.
+        if ((error as { type?: string } | null)?.type === 'StripeInvalidRequestError') {
+          return stripeState((await stripe.paymentIntents.retrieve(providerPaymentId)).status);
+        }
+        throw error;
+      }
+    },
   };
+}
+
+export function stripeState(status: Stripe.PaymentIntent.Status): ProviderIntentState {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    // requires_capture: authorised, the money is held; as good as processing for a payer.
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    default:
+      return 'open';
+  }
 }
 
 export function createPaymentDriver(config: AppConfig): PaymentDriver {

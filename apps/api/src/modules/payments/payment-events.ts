@@ -1,5 +1,5 @@
 import { PAYMENT_STATUS, type PaymentProvider, type PaymentStatus } from '@ledgerport/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { PaymentsRepository } from './payments.repository.js';
@@ -64,46 +64,50 @@ export function createPaymentEvents({
   repository: PaymentsRepository;
   audit: AuditLog;
 }) {
-  return {
-    async handle(context: RequestContext, event: ProviderEvent): Promise<EventOutcome> {
-      return db.transaction(async (tx) => {
-        const payment = await repository.findByProviderIdForUpdate(event.provider, event.providerPaymentId, tx);
-        const fresh = await repository.recordEvent(
-          { provider: event.provider, eventId: event.eventId, type: event.type, paymentId: payment?.id ?? null },
-          tx,
-        );
-        if (!payment) return { duplicate: !fresh, paymentId: null, status: null, failureMessage: null };
-        const unchanged = {
-          paymentId: payment.id,
-          status: payment.status as PaymentStatus,
-          failureMessage: payment.failureMessage,
-        };
-        if (!fresh) return { duplicate: true, ...unchanged };
-        if (!canMove(payment.status as PaymentStatus)) return { duplicate: false, ...unchanged };
+  /** Applies one event inside the caller's transaction (a cancel we ask for commits with its cause). */
+  async function apply(context: RequestContext, event: ProviderEvent, tx: DbOrTx): Promise<EventOutcome> {
+    const payment = await repository.findByProviderIdForUpdate(event.provider, event.providerPaymentId, tx);
+    const fresh = await repository.recordEvent(
+      { provider: event.provider, eventId: event.eventId, type: event.type, paymentId: payment?.id ?? null },
+      tx,
+    );
+    if (!payment) return { duplicate: !fresh, paymentId: null, status: null, failureMessage: null };
+    const unchanged = {
+      paymentId: payment.id,
+      status: payment.status as PaymentStatus,
+      failureMessage: payment.failureMessage,
+    };
+    if (!fresh) return { duplicate: true, ...unchanged };
+    if (!canMove(payment.status as PaymentStatus)) return { duplicate: false, ...unchanged };
 
-        const status = TARGET_STATUS[event.type];
-        const failureMessage = status === PAYMENT_STATUS.paid ? null : event.failureMessage;
-        await repository.settle(payment.id, status, failureMessage, tx);
-        await audit.record(
-          context,
-          {
-            action: status === PAYMENT_STATUS.paid ? AUDIT_ACTION.paymentSucceeded : AUDIT_ACTION.paymentFailed,
-            objectType: 'payment',
-            objectId: payment.id,
-            details: {
-              provider: event.provider,
-              eventId: event.eventId,
-              purpose: payment.purpose,
-              amountCents: payment.amountCents,
-              ...(status === PAYMENT_STATUS.canceled ? { canceled: true } : {}),
-              ...(failureMessage ? { failureMessage } : {}),
-              ...(event.card ? { card: event.card } : {}),
-            },
-          },
-          tx,
-        );
-        return { duplicate: false, paymentId: payment.id, status, failureMessage };
-      });
+    const status = TARGET_STATUS[event.type];
+    const failureMessage = status === PAYMENT_STATUS.paid ? null : event.failureMessage;
+    await repository.settle(payment.id, status, failureMessage, tx);
+    await audit.record(
+      context,
+      {
+        action: status === PAYMENT_STATUS.paid ? AUDIT_ACTION.paymentSucceeded : AUDIT_ACTION.paymentFailed,
+        objectType: 'payment',
+        objectId: payment.id,
+        details: {
+          provider: event.provider,
+          eventId: event.eventId,
+          purpose: payment.purpose,
+          amountCents: payment.amountCents,
+          ...(status === PAYMENT_STATUS.canceled ? { canceled: true } : {}),
+          ...(failureMessage ? { failureMessage } : {}),
+          ...(event.card ? { card: event.card } : {}),
+        },
+      },
+      tx,
+    );
+    return { duplicate: false, paymentId: payment.id, status, failureMessage };
+  }
+
+  return {
+    apply,
+    async handle(context: RequestContext, event: ProviderEvent): Promise<EventOutcome> {
+      return db.transaction((tx) => apply(context, event, tx));
     },
   };
 }

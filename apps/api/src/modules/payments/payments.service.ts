@@ -5,7 +5,8 @@ import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { createPaymentDriver, type PaymentDriver } from './payment-drivers.js';
+import { createPaymentDriver, randomToken, type PaymentDriver } from './payment-drivers.js';
+import { createPaymentEvents } from './payment-events.js';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.js';
 
 /**
@@ -66,6 +67,19 @@ export interface PaymentsService {
   /** PAYMENT_STATUS of the payment, or null when there is no such payment. */
   getStatus(paymentId: number, tx?: DbOrTx): Promise<PaymentStatus | null>;
   getPayment(paymentId: number, tx?: DbOrTx): Promise<PaymentSummary | null>;
+  /**
+   * Whether the card of a payment our row still has as pending or failed was confirmed at the
+   * provider (processing, or succeeded with the event not yet received): asks the provider.
+   */
+  isConfirmed(paymentId: number, tx?: DbOrTx): Promise<boolean>;
+  /** The intent of a pending or failed payment again, for a payer who reopens the card form; else null. */
+  resume(paymentId: number, tx?: DbOrTx): Promise<PaymentIntentCreated | null>;
+  /**
+   * Cancels a payment nobody has paid (pending or failed) at the provider and here, through the same
+   * event handler as the provider's own `payment_intent.canceled`. False when the card was already
+   * confirmed (processing or succeeded) or the payment is paid: it then stays as it is.
+   */
+  cancel(paymentId: number, context: RequestContext, tx?: DbOrTx): Promise<boolean>;
 }
 
 /** Stripe prefixes our key and allows 255 characters in all. */
@@ -101,6 +115,7 @@ export function createPaymentsService({
   driver?: PaymentDriver;
 }): PaymentsService {
   const repository = createPaymentsRepository({ db });
+  const events = createPaymentEvents({ db, repository, audit });
 
   function validate(input: CreatePaymentIntentInput): void {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
@@ -171,6 +186,44 @@ export function createPaymentsService({
     async getPayment(paymentId, tx = db) {
       const row = await repository.findById(paymentId, tx);
       return row ? toPaymentSummary(row) : null;
+    },
+
+    async isConfirmed(paymentId, tx = db) {
+      const row = await repository.findById(paymentId, tx);
+      if (!row?.providerPaymentId || !isPayable(row.status as PaymentStatus)) return false;
+      const state = await driver.intentState(row.providerPaymentId);
+      return state === 'processing' || state === 'succeeded';
+    },
+
+    async resume(paymentId, tx = db) {
+      const row = await repository.findById(paymentId, tx);
+      if (!row?.clientSecret || !isPayable(row.status as PaymentStatus)) return null;
+      return { paymentId: row.id, clientSecret: row.clientSecret, provider: driver.provider };
+    },
+
+    async cancel(paymentId, context, tx = db) {
+      const row = await repository.findById(paymentId, tx);
+      if (!row) return false;
+      if (row.status === PAYMENT_STATUS.canceled) return true;
+      if (!isPayable(row.status as PaymentStatus)) return false;
+      if (row.providerPaymentId) {
+        const state = await driver.cancelIntent(row.providerPaymentId);
+        if (state !== 'canceled') return false;
+        const outcome = await events.apply(
+          context,
+          {
+            provider: driver.provider,
+            eventId: `evt_cancel_${randomToken(24)}`,
+            type: 'payment_intent.canceled',
+            providerPaymentId: row.providerPaymentId,
+            failureMessage: null,
+          },
+          tx,
+        );
+        return outcome.status === PAYMENT_STATUS.canceled;
+      }
+      // No provider intent yet (its creation failed): nothing to cancel there.
+      return false;
     },
   };
 }

@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import {
   CLIENT_TYPE,
   CONTRACTOR_ERROR,
-  CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES,
   CONTRACTOR_SERVICE_FEE_CENTS,
   CONTRACTOR_TYPE,
   PAYMENT_INTENT_RESULT,
@@ -57,6 +56,11 @@ function confirmCard(clientSecret: string) {
     url: '/api/v1/company/payments/test-processor/confirm',
     payload: { clientSecret, outcome: 'succeeded', last4: '4242', brand: 'visa' },
   });
+}
+
+async function paymentStatusOf(clientSecret: string): Promise<number | undefined> {
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.clientSecret, clientSecret));
+  return row?.status;
 }
 
 beforeAll(async () => {
@@ -284,7 +288,7 @@ describe('pay and submit', () => {
     });
   });
 
-  it('creates one intent for every unpaid fee (1), answers 3 while it is in progress, and pays only on the provider event', async () => {
+  it('creates one intent for every unpaid fee (1) and pays only on the provider event', async () => {
     const { session } = await clientUser();
     const business = await add(session, businessBody(ny));
     const individual = await add(session, individualBody(ny));
@@ -292,7 +296,6 @@ describe('pay and submit', () => {
     const first = await pay(session);
     expect(first).toMatchObject({ resultType: PAYMENT_INTENT_RESULT.success, paymentAmount: 2 * FEE });
     expect(first.stripePaymentClientSecret).toMatch(/^pi_test_/);
-    expect(await pay(session)).toMatchObject({ resultType: PAYMENT_INTENT_RESULT.paymentInProgress });
     // Not paid until the provider says so.
     expect((await call(session, 'GET', BASE)).json().items.every((i: { isPaid: boolean }) => !i.isPaid)).toBe(true);
 
@@ -313,21 +316,69 @@ describe('pay and submit', () => {
     expect((await call(admin, 'DELETE', `${BASE}/${individual.id}`)).statusCode).toBe(409);
   });
 
-  it('reuses the abandoned intent for the same contractors, and charges only the new ones after a payment', async () => {
+  it('offers the same intent again when the card form was closed without paying (1, never 3)', async () => {
     const { session } = await clientUser();
     await add(session, businessBody(ny));
     const first = await pay(session);
-    // The card form was closed: once the in-progress window has passed, paying again offers the same intent.
-    const past = new Date(Date.now() - (CONTRACTOR_PAYMENT_IN_PROGRESS_MINUTES + 1) * 60_000);
-    await t.database.db.update(payments).set({ updatedAt: past, createdAt: past });
     const again = await pay(session);
-    expect(again).toMatchObject({ resultType: 1, stripePaymentClientSecret: first.stripePaymentClientSecret });
+    expect(again).toEqual({
+      resultType: PAYMENT_INTENT_RESULT.success,
+      stripePaymentClientSecret: first.stripePaymentClientSecret,
+      paymentAmount: FEE,
+    });
+    // After a decline too: the same intent takes another card.
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/company/payments/test-processor/confirm',
+      payload: {
+        clientSecret: first.stripePaymentClientSecret,
+        outcome: 'card_declined',
+        last4: '0002',
+        brand: 'visa',
+      },
+    });
+    expect(declined.json().status).toBe('requires_payment_method');
+    expect(await pay(session)).toMatchObject({
+      resultType: 1,
+      stripePaymentClientSecret: first.stripePaymentClientSecret,
+    });
 
-    await confirmCard(again.stripePaymentClientSecret);
+    await confirmCard(first.stripePaymentClientSecret);
     await add(session, individualBody(ny));
     const second = await pay(session);
     expect(second).toMatchObject({ resultType: 1, paymentAmount: FEE });
     expect(second.stripePaymentClientSecret).not.toBe(first.stripePaymentClientSecret);
+  });
+
+  it('keeps the open intent equal to the unpaid total: adding, deleting and editing cancel or keep it', async () => {
+    const { session } = await clientUser();
+    const business = await add(session, businessBody(ny));
+    const first = await pay(session);
+
+    const individual = await add(session, individualBody(ny));
+    // The intent for one fee is canceled here and at the provider: its card form can no longer charge.
+    expect(await paymentStatusOf(first.stripePaymentClientSecret)).toBe(4);
+    expect((await confirmCard(first.stripePaymentClientSecret)).statusCode).toBe(409);
+    const second = await pay(session);
+    expect(second).toMatchObject({ resultType: 1, paymentAmount: 2 * FEE });
+    expect(second.stripePaymentClientSecret).not.toBe(first.stripePaymentClientSecret);
+
+    // Editing keeps the fees, so the intent stays.
+    const { contractorType: _type, ...form } = businessBody(ny, { businessName: 'Acme Renamed LLC' });
+    expect((await call(session, 'PUT', `${BASE}/business/${business.id}`, form)).statusCode).toBe(200);
+    expect(await paymentStatusOf(second.stripePaymentClientSecret)).toBe(1);
+    expect(await pay(session)).toMatchObject({ stripePaymentClientSecret: second.stripePaymentClientSecret });
+
+    expect((await call(session, 'DELETE', `${BASE}/${individual.id}`)).statusCode).toBe(204);
+    expect(await paymentStatusOf(second.stripePaymentClientSecret)).toBe(4);
+    const third = await pay(session);
+    expect(third).toMatchObject({ resultType: 1, paymentAmount: FEE });
+    expect(new Set([first, second, third].map((p) => p.stripePaymentClientSecret)).size).toBe(3);
+
+    // Deleting the last unpaid contractor cancels its intent too.
+    expect((await call(session, 'DELETE', `${BASE}/${business.id}`)).statusCode).toBe(204);
+    expect(await paymentStatusOf(third.stripePaymentClientSecret)).toBe(4);
+    expect(await pay(session)).toMatchObject({ resultType: PAYMENT_INTENT_RESULT.noUnpaidContractor });
   });
 
   it('is for client users only', async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const db = t.database.db;
   const testDriver = createTestDriver();
   const countingDriver: PaymentDriver = {
-    provider: testDriver.provider,
+    ...testDriver,
     createIntent: (request) => {
       driverCalls++;
       return testDriver.createIntent(request);

@@ -1,5 +1,7 @@
+import { CONTRACTOR_ERROR } from '@ledgerport/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDeleteContractor } from '../api/delete-contractor';
 
@@ -29,8 +31,12 @@ export function DeleteContractorDialog({
       notify.success(t('contractors.messages.deleted', { name }), { key: `contractor-deleted-${target.id}` });
       onDeleted();
       onClose();
-    } catch {
-      notify.error(t('contractors.messages.deleteError'), { key: 'contractor-delete-failed' });
+    } catch (error) {
+      // A confirmed card payment covers this contractor: say so rather than a bare failure.
+      const processing = error instanceof ApiError && error.code === CONTRACTOR_ERROR.paymentProcessing;
+      notify.error(t(processing ? 'contractors.messages.paymentInProgress' : 'contractors.messages.deleteError'), {
+        key: 'contractor-delete-failed',
+      });
     }
   };
 
