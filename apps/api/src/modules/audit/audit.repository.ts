@@ -107,6 +107,7 @@ export const AUDIT_ACTION = {
   mfaReset: 'auth.two-factor.reset',
   mfaChallengeFailed: 'auth.two-factor.challenge-failed',
   mfaRecoveryCodeUsed: 'auth.two-factor.recovery-code-used',
+  mfaRecoveryCodesRegenerated: 'auth.two-factor.recovery-codes-regenerated',
   settingsChanged: 'settings.changed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];

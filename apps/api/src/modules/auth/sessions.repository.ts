@@ -148,17 +148,22 @@ export function createSessionsRepository({ db }: { db: DbOrTx }) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
-    /** Every other session of the user: a password change keeps the one it was made from. */
+    /**
+     * Every other session of the user: a password change, or turning two-factor sign-in on, keeps
+     * the one it was made from. Answers how many sessions it ended (for the audit trail).
+     */
     async revokeAllForUserExcept(
       userId: number,
       keepSessionId: string,
       reason: string,
       tx: DbOrTx = db,
-    ): Promise<void> {
-      await tx
+    ): Promise<number> {
+      const ended = await tx
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return ended.length;
     },
   };
 }

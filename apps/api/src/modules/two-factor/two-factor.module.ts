@@ -27,6 +27,7 @@ export const twoFactorModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, de
     settings,
     fieldCrypto: deps.fieldCrypto,
     audit: deps.audit,
+    sessions: deps.sessions,
   });
   await app.register(twoFactorRoutes, { twoFactor });
 };

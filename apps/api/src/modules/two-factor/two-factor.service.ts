@@ -6,12 +6,13 @@ import {
   type TwoFactorEnrolment,
   type TwoFactorStatus,
 } from '@ledgerport/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { SettingsRepository } from '../settings/settings.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import type { SecondFactor } from './second-factor.js';
@@ -32,13 +33,46 @@ export function createTwoFactorService(deps: {
   settings: SettingsRepository;
   fieldCrypto: FieldCrypto;
   audit: AuditLog;
+  /** Turning two-factor on, or new recovery codes, end the user's other sessions. */
+  sessions: SessionsRepository;
 }) {
-  const { db, repository, secondFactor, settings, fieldCrypto, audit } = deps;
+  const { db, repository, secondFactor, settings, fieldCrypto, audit, sessions } = deps;
 
-  async function issueRecoveryCodes(userId: number): Promise<RecoveryCodes> {
+  async function issueRecoveryCodes(userId: number, tx: DbOrTx = db): Promise<RecoveryCodes> {
     const recoveryCodes = newRecoveryCodes();
-    await repository.replaceRecoveryCodes(userId, recoveryCodes.map(hashRecoveryCode));
+    await repository.replaceRecoveryCodes(userId, recoveryCodes.map(hashRecoveryCode), tx);
     return { recoveryCodes };
+  }
+
+  /**
+   * New codes, the user's other sessions ended and the event audited, all or nothing (issue 17 item
+   * 6): as after a password change, whoever holds a session opened before the second factor went on
+   * (or before the old codes were replaced, maybe because one leaked) must sign in again, now with a
+   * code. The session the change was made from stays.
+   */
+  async function secureAccount(actor: Actor, action: AuditAction, reason: string): Promise<RecoveryCodes> {
+    const { principal, context } = actor;
+    return db.transaction(async (tx) => {
+      const codes = await issueRecoveryCodes(principal.userId, tx);
+      const otherSessionsEnded = await sessions.revokeAllForUserExcept(
+        principal.userId,
+        principal.sessionId,
+        reason,
+        tx,
+      );
+      await audit.record(
+        context,
+        {
+          action,
+          actorUserId: principal.userId,
+          objectType: 'user',
+          objectId: principal.userId,
+          details: { otherSessionsEnded },
+        },
+        tx,
+      );
+      return codes;
+    });
   }
 
   return {
@@ -82,14 +116,7 @@ export function createTwoFactorService(deps: {
         throw new ConflictError('Two-factor sign-in is already on.', { code: TWO_FACTOR_ERROR_CODE.alreadyEnabled });
       }
       await secondFactor.verify(principal.userId, { code }, context, { purpose: 'enrolment', enable: true });
-      const codes = await issueRecoveryCodes(principal.userId);
-      await audit.record(context, {
-        action: AUDIT_ACTION.mfaEnrolled,
-        actorUserId: principal.userId,
-        objectType: 'user',
-        objectId: principal.userId,
-      });
-      return codes;
+      return secureAccount({ principal, context }, AUDIT_ACTION.mfaEnrolled, 'two-factor-enabled');
     },
 
     /** New recovery codes replace the old ones (all of them, used or not); needs a current code. */
@@ -98,7 +125,11 @@ export function createTwoFactorService(deps: {
         throw new AppError(400, TWO_FACTOR_ERROR_CODE.notEnabled, 'Two-factor sign-in is off.');
       }
       await secondFactor.verify(principal.userId, { code }, context, { purpose: 'recovery-codes' });
-      return issueRecoveryCodes(principal.userId);
+      return secureAccount(
+        { principal, context },
+        AUDIT_ACTION.mfaRecoveryCodesRegenerated,
+        'two-factor-recovery-codes-regenerated',
+      );
     },
 
     async disable(input: TwoFactorDisableInput, { principal, context }: Actor): Promise<void> {

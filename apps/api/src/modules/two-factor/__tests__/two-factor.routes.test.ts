@@ -129,6 +129,77 @@ describe('enrolment', () => {
   });
 });
 
+describe('other sessions end when two-factor sign-in goes on (issue 17 item 6)', () => {
+  const RECOVERY_CODES = '/api/v1/identity/two-factor/recovery-codes';
+  const works = async (session: SignedIn) =>
+    (await t.app.inject({ method: 'GET', url: ME, headers: bearer(session) })).statusCode === 200;
+  const refreshes = async (session: SignedIn) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: REFRESH,
+        headers: { cookie: `${REFRESH_COOKIE}=${session.refreshToken}` },
+      })
+    ).statusCode === 200;
+
+  it('turning it on ends every other session of the user (token and refresh), keeps the current one, audited', async () => {
+    const user = await newStaffUser();
+    // Opened before two-factor was on, e.g. on a stolen laptop: it must not outlive the change.
+    const other = await signIn(t.app, user.emailAddress, 'Secret1');
+    const bystander = await signIn(t.app, 'b1g2_admin@gmail.com', 'Group2');
+    expect(await works(other)).toBe(true);
+
+    await enrol(user.session);
+
+    expect(await works(other)).toBe(false);
+    expect(await refreshes(other)).toBe(false);
+    expect(await works(user.session)).toBe(true);
+    // Someone else's session is not touched.
+    expect(await works(bystander)).toBe(true);
+    const rows = await t.database.db
+      .select({ revokedReason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(rows.map((r) => r.revokedReason ?? 'live').sort()).toEqual(['live', 'two-factor-enabled']);
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, AUDIT_ACTION.mfaEnrolled), eq(auditEvents.actorUserId, user.id)));
+    expect(event?.details).toEqual({ otherSessionsEnded: 1 });
+  });
+
+  it('regenerating the recovery codes ends every other session too, keeps the current one, audited', async () => {
+    const user = await newStaffUser();
+    const { secret } = await enrol(user.session);
+    // A second sign-in, with its code, after two-factor went on.
+    const second = await secondStep({ challengeToken: await challengeFor(user.username), code: await codeAt(secret) });
+    expect(second.statusCode).toBe(200);
+    const other = { ...user.session, ...second.json().user.jwtToken } as SignedIn;
+    expect(await works(other)).toBe(true);
+    nextStep();
+
+    const regenerated = await t.app.inject({
+      method: 'POST',
+      url: RECOVERY_CODES,
+      headers: bearer(user.session),
+      payload: { code: await codeAt(secret) },
+    });
+    expect(regenerated.statusCode).toBe(200);
+    expect(regenerated.json().recoveryCodes).toHaveLength(10);
+
+    expect(await works(other)).toBe(false);
+    expect(await refreshes(other)).toBe(false);
+    expect(await works(user.session)).toBe(true);
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, AUDIT_ACTION.mfaRecoveryCodesRegenerated), eq(auditEvents.actorUserId, user.id)),
+      );
+    expect(events.map((e) => e.details)).toEqual([{ otherSessionsEnded: 1 }]);
+  });
+});
+
 describe('sign-in with two-factor', () => {
   it('answers a challenge with no session or token, then signs in with the code like a normal sign-in', async () => {
     const { session, username } = await newStaffUser();
