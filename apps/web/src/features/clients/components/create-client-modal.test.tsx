@@ -128,4 +128,20 @@ describe('CreateClientModal', () => {
     expect(await screen.findByText('taken@example.com is already taken. Try another.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
+
+  it("shows a new owner's bad e-mail and weak password in their own words, not as missing", async () => {
+    const calls = stubApi();
+    const { user } = await renderModal(CLIENT_TYPE.personal);
+    await user.click(screen.getByRole('switch', { name: 'Create new user' }));
+    await user.type(field('E-mail address')!, 'eve@@bad');
+    await user.type(screen.getByLabelText(/^Password/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const email = field('E-mail address')!;
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(
+      screen.getByText('The password must have at least 6 characters, including an uppercase letter and a digit'),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 });

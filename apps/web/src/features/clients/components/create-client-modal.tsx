@@ -1,7 +1,5 @@
 import {
   CLIENT_TYPE,
-  CLIENT_VALIDATION,
-  PASSWORD_TOO_COMMON,
   clientOwnerEmailSchema,
   createClientInputSchema,
   type ClientType,
@@ -21,9 +19,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { checkOwnerEmailAvailability } from '../api/check-owner-email';
 import { useCreateClient } from '../api/create-client';
@@ -87,33 +86,12 @@ function toInput(clientType: ClientType, values: CreateClientFormValues): unknow
 
 /** Validates with the shared contract; only the words are the web app's (see lib/form-resolver). */
 function createClientResolver(clientType: ClientType, t: TFunction): Resolver<CreateClientFormValues> {
-  return async (values) => {
-    const result = createClientInputSchema.safeParse(toInput(clientType, values));
-    if (result.success) return { values, errors: {} };
-    const errors: Record<string, unknown> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String);
-      // The form holds the chosen owner as one field.
-      if (path[0] === 'ownerUserId') path[0] = 'owner';
-      const field = path[path.length - 1];
-      const input = (issue as { input?: unknown }).input;
-      const blank =
-        input === undefined || input === null || (typeof input === 'string' && input.trim() === '') || input === 0;
-      let message: string;
-      if (issue.message === CLIENT_VALIDATION.passwordsDoNotMatch) message = t('common.validation.passwordsDoNotMatch');
-      else if (issue.message === PASSWORD_TOO_COMMON) message = t('common.validation.passwordTooCommon');
-      else if (blank || issue.message === CLIENT_VALIDATION.required) message = t('common.validation.required');
-      else if (issue.code === 'too_big') message = t('common.validation.tooLong');
-      else if (issue.code === 'too_small' && issue.origin === 'number') message = t('common.validation.required');
-      else if (field === 'emailAddress') message = t('common.validation.email');
-      else if (field === 'password') message = t('common.validation.password');
-      else message = t('common.validation.required');
-      let node = errors;
-      for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
-      node[field!] ??= { type: issue.code, message };
-    }
-    return { values: {}, errors: errors as FieldErrors<CreateClientFormValues> };
-  };
+  return shapedFormResolver<CreateClientFormValues>(createClientInputSchema, t, {
+    toInput: (values) => toInput(clientType, values),
+    // The form holds the chosen owner as one field.
+    fieldOf: (path) => (path === 'ownerUserId' ? 'owner' : path),
+    messages: { 'newOwner.password': t('common.validation.password') },
+  });
 }
 
 /**

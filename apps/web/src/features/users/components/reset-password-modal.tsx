@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { formResolver } from '@/lib/form-resolver';
-import { userContractMessages } from '../lib/contract-messages';
 
 export interface ResetPasswordTarget {
   id: number;
@@ -27,13 +26,7 @@ function ResetPasswordForm({ target, onDone }: { target: ResetPasswordTarget; on
   const { t } = useTranslation();
   const reset = useResetUserPassword();
   const resolver = useMemo(
-    () =>
-      formResolver(
-        resetUserPasswordInputSchema,
-        t,
-        { password: t('common.validation.password') },
-        userContractMessages(t),
-      ),
+    () => formResolver(resetUserPasswordInputSchema, t, { password: t('common.validation.password') }),
     [t],
   );
   const {

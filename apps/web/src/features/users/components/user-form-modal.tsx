@@ -1,6 +1,5 @@
 import {
   ROLE_NAME,
-  USER_VALIDATION,
   createUserFormSchema,
   updateUserFormSchema,
   userEmailSchema,
@@ -38,8 +37,8 @@ import { useRoleOptions } from '../api/get-role-options';
 import { useSupervisorOptions } from '../api/get-supervisor-options';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
+import { contractMessage } from '@/lib/contract-messages';
 import { formResolver } from '@/lib/form-resolver';
-import { userContractMessages } from '../lib/contract-messages';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
 
 /** What the modal is open for: creating a user or editing one; null when closed. */
@@ -146,16 +145,11 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   // The resolver reads the role chosen at the moment it runs, without being rebuilt on every change.
   const roleNameRef = useRef<string | null>(null);
   const resolver = useMemo(() => {
-    const base = formResolver(
-      isEdit ? updateUserFormSchema : createUserFormSchema,
-      t,
-      {
-        emailAddress: t('common.validation.email'),
-        password: t('common.validation.password'),
-        extension: t('common.validation.extension'),
-      },
-      userContractMessages(t),
-    ) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
+    const base = formResolver(isEdit ? updateUserFormSchema : createUserFormSchema, t, {
+      emailAddress: t('common.validation.email'),
+      password: t('common.validation.password'),
+      extension: t('common.validation.extension'),
+    }) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
     const withRoleRules: Resolver<UserFormValues, unknown, UserFormOutput> = async (values, context, options) => {
       const result = await base(values, context, options);
       const issues = userRoleRuleIssues(roleNameRef.current, {
@@ -169,10 +163,7 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
       for (const issue of issues) {
         errors[issue.field] ??= {
           type: 'custom',
-          message:
-            issue.message === USER_VALIDATION.required
-              ? t('common.validation.required')
-              : t('users.validation.notAllowedForRole'),
+          message: contractMessage(t, issue.message) ?? t('users.validation.notAllowedForRole'),
         };
       }
       return { values: {}, errors };

@@ -44,6 +44,7 @@ export const common = {
     passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
     extension: 'The extension must have exactly 4 digits',
     tooLong: 'This value is too long',
+    invalid: 'This value is not valid',
     taken: '{{value}} is already taken. Try another.',
   },
   messages: {

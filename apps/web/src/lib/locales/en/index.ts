@@ -15,6 +15,7 @@ import { coupons } from './coupons';
 import { clients } from './clients';
 import { clientEdit } from './client-edit';
 import { common } from './common';
+import { contract } from './contract';
 import { documentUpload } from './document-upload';
 import { documents } from './documents';
 import { home } from './home';
@@ -49,6 +50,7 @@ export const en = {
   clients,
   clientEdit,
   common,
+  contract,
   documents,
   documentUpload,
   home,
