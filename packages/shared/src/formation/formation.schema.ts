@@ -188,32 +188,42 @@ export const businessAddressSchema = z.object({
 });
 export type BusinessAddressInput = z.output<typeof businessAddressSchema>;
 
-export const registeredAgentSchema = z
-  .object({
-    registeredAgentType: registeredAgentTypeSchema,
-    companyName: optionalText(TEXT_LIMIT.shortText),
-    firstName: optionalText(),
-    lastName: optionalText(),
-    middleName: optionalText(),
-    addressLine1: requiredText(TEXT_LIMIT.shortText),
-    addressLine2: optionalText(TEXT_LIMIT.shortText),
-    city: requiredText(),
-    countyId: id,
-    zipCode,
-    emailAddress: optionalEmail,
-    phoneNumber: requiredText(32),
-  })
-  .superRefine((agent, context) => {
-    const required = (path: 'companyName' | 'firstName' | 'lastName') => {
-      if (!agent[path]) context.addIssue({ code: 'custom', path: [path], message: FORMATION_VALIDATION.required });
-    };
-    if (agent.registeredAgentType === REGISTERED_AGENT_TYPE.individual) {
-      required('firstName');
-      required('lastName');
-    } else {
-      required('companyName');
-    }
-  });
+const registeredAgentFields = {
+  companyName: optionalText(TEXT_LIMIT.shortText),
+  firstName: optionalText(),
+  lastName: optionalText(),
+  middleName: optionalText(),
+  addressLine1: requiredText(TEXT_LIMIT.shortText),
+  addressLine2: optionalText(TEXT_LIMIT.shortText),
+  city: requiredText(),
+  countyId: id,
+  zipCode,
+  emailAddress: optionalEmail,
+  phoneNumber: requiredText(32),
+};
+
+/**
+ * An individual agent needs a first and last name, a company agent a company name. One object per
+ * type rather than a refinement: zod skips a refinement once any field has failed, so the names would
+ * be flagged only in a second round, after the address fields pass.
+ */
+export const registeredAgentSchema = z.discriminatedUnion(
+  'registeredAgentType',
+  [
+    z.object({
+      ...registeredAgentFields,
+      registeredAgentType: z.literal(REGISTERED_AGENT_TYPE.individual),
+      firstName: requiredText(),
+      lastName: requiredText(),
+    }),
+    z.object({
+      ...registeredAgentFields,
+      registeredAgentType: z.literal(REGISTERED_AGENT_TYPE.company),
+      companyName: requiredText(TEXT_LIMIT.shortText),
+    }),
+  ],
+  { message: FORMATION_VALIDATION.required },
+);
 export type RegisteredAgentInput = z.output<typeof registeredAgentSchema>;
 
 const organizerBaseSchema = z.object({

@@ -170,6 +170,19 @@ describe('ResidentWizard', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Company information' })).toBeTruthy();
   });
 
+  it("names every missing field of step 2 at once, the agent's first and last name included", async () => {
+    stubApi();
+    const user = await renderWizard();
+    await fillStepOne(user);
+    await next(user);
+    await heading('Registered agent');
+    await next(user);
+    // First and last name, address line 1, city, county, zip code and phone number.
+    expect(await screen.findAllByText('This field is required', {}, WAIT)).toHaveLength(7);
+    expect(field('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Last name').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('offers only formable states, and links to the name search in a 600x600 popup', async () => {
     stubApi();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
