@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/document-upload/blob-jobs.js';
+import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
 import path from 'node:path';
 
 /** Within the 30 s most orchestrators allow between SIGTERM and SIGKILL. */
@@ -29,7 +30,11 @@ async function main() {
   // After the app: the documents' blobs go to the storage it was configured with.
   if (seeded) await seedDemoDocuments(database.db, app.storage);
   // Queued even when workers run apart: whichever worker claims it keeps the hourly chain going.
-  await scheduleOrphanReconciler(createJobQueue({ db: database.db }));
+  const queue = createJobQueue({ db: database.db });
+  await scheduleOrphanReconciler(queue);
+  // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
+  await scheduleMailMaintenance(queue, { immediately: true });
+  await scheduleMailMaintenance(queue);
   if (config.runWorker) app.worker.start();
   let closing = false;
   /**
@@ -84,8 +89,18 @@ async function main() {
       lines.push(`    ${signIn.role.padEnd(10)} ${signIn.emailAddress} / ${signIn.password}`);
     }
   }
+  lines.push(mailBannerLine(config));
   // Printed plainly (not as JSON log lines) because a person reads this right after `npm start`.
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** Where the e-mail the portal sends can be read: a newcomer follows invitation and reset links from there. */
+function mailBannerLine(config: ReturnType<typeof loadConfig>): string {
+  if (config.smtpUrl) return '  e-mail: delivered through SMTP_URL; delivery status under Administration > Mail';
+  const where = config.isProduction
+    ? 'delivery status under Administration > Mail (bodies are never shown in production)'
+    : `read it under Administration > Mail, signed in as ${config.seedDemo ? 'b1g1_admin@gmail.com' : 'an admin'}`;
+  return `  e-mail: no SMTP_URL, so nothing leaves this machine; ${where}`;
 }
 
 main().catch((error: unknown) => {

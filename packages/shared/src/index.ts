@@ -33,5 +33,6 @@ export * from './formation/formation-helpers.js';
 export * from './companies/reference.schema.js';
 export * from './contractors/contractors.schema.js';
 export * from './audit-log/audit-log.schema.js';
+export * from './mail/mail.schema.js';
 export * from './security/security.schema.js';
 export * from './tax-planning/tax-estimate.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { ACCOUNT_SUBTYPE, CLIENT_TYPE, CONTRACTOR_TYPE, LEAD_STATUS, MARITAL_STATUS } from '@ledgerport/shared';
-import { bankInstitutions, clientServices, services, users } from '../db/schema/index.js';
+import { bankInstitutions, clientServices, mailMessages, services, users } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
 import { buildApp } from '../app.js';
 import { REFRESH_COOKIE } from '../modules/auth/auth.routes.js';
@@ -356,6 +356,36 @@ async function bankLinkFlows() {
   canaries.push({ name: 'bank-link access token', forms: [accessToken, accessToken.slice('access-sandbox-'.length)] });
 }
 
+/**
+ * Issue 17 item 3: a reset and an invitation e-mailed; their links' tokens become canaries. The outbox
+ * keeps the bodies encrypted, so no table holds a token in clear (the token tables keep hashes).
+ */
+async function mailFlows() {
+  await expectStatus(
+    call('POST', `${API}/identity/account/send-reset-password-email`, undefined, {
+      emailAddress: 'b1g3_supervisor@gmail.com',
+    }),
+    200,
+  );
+  await expectStatus(
+    call('POST', `${API}/document/invitations/send`, admin, { recipientEmailAddress: 'canary-invitee@example.com' }),
+    200,
+  );
+  await t.app.worker.drain();
+  const crypto = testFieldCrypto(t.config.encryptionKey!);
+  const outbox = await t.database.db.select().from(mailMessages);
+  const tokenOf = (template: string) => {
+    const row = outbox.find((m) => m.template === template);
+    const token = /[?&]token=([\w-]{20,})/.exec(crypto.decrypt(row!.text!))?.[1];
+    if (!token) throw new Error(`No token in the ${template} e-mail.`);
+    return token;
+  };
+  canaries.push(
+    { name: 'reset token', forms: [tokenOf('passwordReset')] },
+    { name: 'invitation token', forms: [tokenOf('invitation')] },
+  );
+}
+
 beforeAll(async () => {
   t = await createObservedTestApp();
   await seedDemoFirm(t.database.db);
@@ -365,6 +395,7 @@ beforeAll(async () => {
   await formationFlows();
   await contractorFlows();
   await bankLinkFlows();
+  await mailFlows();
   await t.app.worker.drain();
 }, 240_000);
 afterAll(() => t?.close());
@@ -388,7 +419,14 @@ describe('secrets at rest and in transit (canaries)', () => {
   it('finds no canary in a plain dump of any table', async () => {
     const dump = await dumpTables(t.database.db);
     // The dump covers the tables the flows wrote to.
-    for (const table of ['public.clients', 'public.leads', 'public.contractors', 'public.bank_institutions']) {
+    for (const table of [
+      'public.clients',
+      'public.leads',
+      'public.contractors',
+      'public.bank_institutions',
+      'public.mail_messages',
+      'public.password_reset_tokens',
+    ]) {
       expect(dump.get(table), table).toBeTruthy();
     }
     expect(findCanaries(canaries, dump)).toEqual([]);

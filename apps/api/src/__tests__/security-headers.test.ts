@@ -79,7 +79,7 @@ interface Call {
   response: Response;
 }
 
-/** Every route Fastify knows (API, health, docs, dev mailbox, web app), from its own route table. */
+/** Every route Fastify knows (API, health, docs, web app), from its own route table. */
 function allRoutes(t: TestApp): Array<{ method: string; url: string }> {
   const routes: Array<{ method: string; url: string }> = [];
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {

@@ -623,6 +623,9 @@ const CASES: SwapCase[] = [
   gate('DELETE', `${I}/users/:id/sessions/:sessionId`, (x) => `${I}/users/${x.ownerUserId}/sessions/${x.sessionId}`),
   gate('GET', `${I}/audit-events`, (x) => `${I}/audit-events?clientId=${x.clientId}&documentId=${x.documentId}`),
   gate('GET', `${I}/audit-events/export`, (x) => `${I}/audit-events/export?actorUserId=${x.ownerUserId}`),
+  // Mail messages belong to the firm, not to a client: only the gate stands between a client user and them.
+  gate('POST', `${I}/mail/messages/:id/resend`, (x) => `${I}/mail/messages/${x.documentId}/resend`),
+  gate('GET', `${I}/mail/messages/:id/body`, (x) => `${I}/mail/messages/${x.documentId}/body`),
   gate('GET', `${D}/clients`, (x) => `${D}/clients?ownerOrCollaboratorUserId=${x.ownerUserId}`),
   gate('GET', `${D}/clients/export`, (x) => `${D}/clients/export?ownerOrCollaboratorUserId=${x.ownerUserId}`),
   gate('POST', `${D}/clients/send-email`, (x) => `${D}/clients/send-email?ownerOrCollaboratorUserId=${x.ownerUserId}`),

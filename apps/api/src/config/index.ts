@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port or smtps://...; without it, mail stays in the outbox (Administration > Mail). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Ledgerport <no-reply@ledgerport.example>'),
+  /** Days a delivered message's (encrypted) body is kept before it is erased; its metadata stays. */
+  MAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Run the background job worker inside the server process (off when workers run apart). */
   RUN_WORKER: bool.default(true),
   /** Built web app to serve; the API alone is served when the folder does not exist. */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    mailBodyRetentionDays: values.MAIL_BODY_RETENTION_DAYS,
     runWorker: values.RUN_WORKER,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     stripe:

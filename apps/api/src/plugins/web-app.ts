@@ -34,7 +34,10 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const isApi = request.url.startsWith('/api/');
-      if (hasWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // /dev/ held a developer mailbox once (issue 17): a stale bookmark gets a plain 404, not the app.
+      const pathname = request.url.split('?')[0]!;
+      const isRetired = pathname === '/dev' || pathname.startsWith('/dev/');
+      if (hasWebApp && !isApi && !isRetired && (request.method === 'GET' || request.method === 'HEAD')) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({

@@ -70,6 +70,8 @@ export const PERMISSIONS = {
   'audit:export': 'Export the audit log',
   'setting:edit': 'Change firm settings (two-factor requirement, session lifetimes)',
   'session:revoke': "Revoke other users' sessions",
+  'mail:list': 'List outgoing e-mail and its delivery (message bodies outside production only)',
+  'mail:resend': 'Send a failed e-mail again',
   'user:reset-two-factor': "Reset users' two-factor sign-in",
   'reconciliation:list': 'List linked bank accounts',
   'reconciliation:add-account': 'Link bank accounts',

@@ -109,6 +109,8 @@ export const AUDIT_ACTION = {
   mfaRecoveryCodeUsed: 'auth.two-factor.recovery-code-used',
   mfaRecoveryCodesRegenerated: 'auth.two-factor.recovery-codes-regenerated',
   settingsChanged: 'settings.changed',
+  mailResent: 'mail.resent',
+  mailBodyViewed: 'mail.body-viewed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

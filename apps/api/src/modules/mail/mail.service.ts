@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { JobHandler } from '../../lib/jobs/worker.js';
-import type { MailRepository } from './mail.repository.js';
+import { ENCRYPTED_BODY_PREFIX, type MailRepository } from './mail.repository.js';
 import { MAIL_TEMPLATES, type MailTemplateData, type MailTemplateName } from './mail.templates.js';
 import type { MailTransport } from './mail.transport.js';
 
@@ -13,17 +14,28 @@ const mailJobPayload = z.object({ mailId: z.number().int().positive() });
 
 export type MailService = ReturnType<typeof createMailService>;
 
+/**
+ * A stored body in clear: ciphertext is decrypted; a row written before bodies were encrypted (and
+ * not yet encrypted by the maintenance job) is read as it is.
+ */
+export function readBody(fieldCrypto: FieldCrypto, stored: string): string {
+  return stored.startsWith(ENCRYPTED_BODY_PREFIX) ? fieldCrypto.decrypt(stored) : stored;
+}
+
 export function createMailService({
   repository,
   queue,
   transport,
   from,
+  fieldCrypto,
   logger,
 }: {
   repository: MailRepository;
   queue: JobQueue;
   transport: MailTransport;
   from: string;
+  /** Bodies carry reset, invitation and share links: they are stored encrypted (ADR 0006). */
+  fieldCrypto: FieldCrypto;
   logger?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'ledgerport.local';
@@ -43,7 +55,14 @@ export function createMailService({
         data,
       );
       const mailId = await repository.insert(
-        { messageId: `<${randomUUID()}@${domain}>`, template, toAddress: to, ...rendered },
+        {
+          messageId: `<${randomUUID()}@${domain}>`,
+          template,
+          toAddress: to,
+          subject: rendered.subject,
+          html: fieldCrypto.encrypt(rendered.html),
+          text: fieldCrypto.encrypt(rendered.text),
+        },
         tx,
       );
       await queue.enqueue(MAIL_JOB, { mailId }, { tx, dedupeKey: `mail:${mailId}` });
@@ -60,6 +79,11 @@ export function createMailService({
       const { mailId } = mailJobPayload.parse(payload);
       const mail = await repository.findById(mailId);
       if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
+      // Only delivered bodies are erased; this guards a row edited by hand.
+      if (mail.html === null || mail.text === null) {
+        await repository.markAttemptFailed(mailId, 'The body of this message has been erased.', true);
+        return;
+      }
       if (mail.status === 'sending') {
         logger?.warn(
           { mailId, messageId: mail.messageId },
@@ -73,8 +97,8 @@ export function createMailService({
           from,
           to: mail.toAddress,
           subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
+          html: readBody(fieldCrypto, mail.html),
+          text: readBody(fieldCrypto, mail.text),
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
+import { testFieldCrypto } from '../../../testing/client-edit-factories.js';
 import { createListedClient } from '../../../testing/clients-factories.js';
 import { createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
@@ -490,14 +491,16 @@ describe('POST document/clients/send-email', () => {
     expect(response.json()).toEqual({ queued: 2, skipped: 2 });
     const messages = await t.database.db.select().from(mailMessages).where(eq(mailMessages.template, 'clientMessage'));
     expect(messages.map((m) => m.toAddress).sort()).toEqual(['mail.a@example.com', 'mail.b@example.com']);
-    const html = messages[0]!.html;
+    // The outbox keeps bodies encrypted (docs/mail.md).
+    const crypto = testFieldCrypto(t.config.encryptionKey!);
+    const html = crypto.decrypt(messages[0]!.html!);
     expect(html).toContain('<p>Hello <strong>there</strong></p>');
     expect(html).toContain('<a href="https://ledgerport.example/x">good</a>');
     for (const banned of ['<script', 'onclick', 'onmouseover', 'onerror', 'javascript:', '<iframe', '<img']) {
       expect(html).not.toContain(banned);
     }
     expect(messages[0]!.subject).toBe('Tax season');
-    expect(messages[0]!.text).toContain('Hello there');
+    expect(crypto.decrypt(messages[0]!.text!)).toContain('Hello there');
   });
 
   it('answers 400 for a missing subject or a body with nothing left after sanitising, 403 without permission', async () => {

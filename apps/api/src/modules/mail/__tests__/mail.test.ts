@@ -1,8 +1,16 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { jobs, mailMessages } from '../../../db/schema/index.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { MailMessageDto } from '@ledgerport/shared';
+import { auditEvents, jobs, mailMessages, rolePermissions, roles } from '../../../db/schema/index.js';
+import { seedDemoFirm } from '../../../db/seed/demo.js';
+import { testFieldCrypto } from '../../../testing/client-edit-factories.js';
+import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { createMailMaintenance } from '../mail-maintenance.js';
+import { createMailRepository } from '../mail.repository.js';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -47,6 +55,10 @@ describe('mail through the outbox and SMTP', () => {
     const [row] = await t.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
     expect(row?.status).toBe('sent');
     expect(message.messageId).toBe(row?.messageId);
+    // At rest the body is ciphertext (ADR 0006): the link is nowhere in the row.
+    expect(JSON.stringify(row)).not.toContain('forgot-password?token=abc');
+    expect(row?.html).toMatch(/^v1\./);
+    expect(testFieldCrypto(t.config.encryptionKey!).decrypt(row!.html!)).toContain('token=abc&amp;userId=7');
   });
 
   it('escapes what users typed into a template', async () => {
@@ -130,38 +142,275 @@ describe('mail through the outbox and SMTP', () => {
   });
 });
 
-describe('without SMTP', () => {
+const API = '/api/v1/identity/mail/messages';
+
+describe('the Mail screen, without SMTP', () => {
   let local: TestApp;
+  let admin: SignedIn;
   beforeAll(async () => {
     local = await createTestApp();
+    await seedDemoFirm(local.database.db);
+    admin = await signIn(local.app, 'b1g1_admin@gmail.com', 'Group1');
   });
   afterAll(() => local.close());
 
-  it('keeps messages in the outbox and lists them in the developer mailbox with their links', async () => {
+  const list = async (query = '') => {
+    const response = await local.app.inject({ method: 'GET', url: `${API}${query}`, headers: bearer(admin) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { items: MailMessageDto[]; totalCount: number };
+  };
+
+  it('has no developer mailbox any more: /dev/mailbox answers nothing, signed in or not', async () => {
     const mailId = await local.app.mail.queue('invitation', 'kept@example.com', {
       inviterName: 'Advisor',
-      registerUrl: 'http://localhost:3000/register?token=kept',
+      registerUrl: 'http://localhost:3000/register?token=kept-token',
     });
     await local.app.worker.drain();
-    const [row] = await local.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
-    expect(row?.status).toBe('kept');
-
-    const list = await local.app.inject({ method: 'GET', url: '/dev/mailbox' });
-    expect(list.statusCode).toBe(200);
-    expect(list.headers['content-type']).toContain('text/html');
-    expect(list.body).toContain('kept@example.com');
-    expect(list.body).toContain(`href="/dev/mailbox/${mailId}"`);
-    const message = await local.app.inject({ method: 'GET', url: `/dev/mailbox/${mailId}` });
-    expect(message.body).toContain('href="http://localhost:3000/register?token=kept"');
+    for (const url of ['/dev/mailbox', `/dev/mailbox/${mailId}`]) {
+      for (const headers of [{}, bearer(admin)]) {
+        const response = await local.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain('kept-token');
+      }
+    }
   });
 
-  it('has no mailbox in production', async () => {
+  it('lists every message with its delivery, kind and attempts, never its body', async () => {
+    const mailId = await local.app.mail.queue('passwordReset', 'listed@example.com', {
+      firstName: 'Lis',
+      resetUrl: 'http://localhost:3000/forgot-password?token=listed-token&userId=3',
+      validMinutes: 30,
+    });
+    await local.app.worker.drain();
+    const page = await list('?recipient=LISTED@');
+    expect(page.totalCount).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      id: mailId,
+      recipient: 'listed@example.com',
+      subject: 'Reset your Ledgerport password',
+      kind: 'password-reset',
+      status: 'kept',
+      attempts: 1,
+      lastError: null,
+      bodyViewable: true,
+    });
+    expect(JSON.stringify(await list())).not.toContain('listed-token');
+  });
+
+  it('filters by status, kind and queued time, and pages', async () => {
+    await local.app.mail.queue('documentShared', 'filter@example.com', {
+      senderName: 'Ann',
+      documentName: 'Return.pdf',
+      url: 'http://localhost:3000/shared-documents/x',
+    });
+    const queued = await list('?status=queued&kind=document-share');
+    expect(queued.items.map((m) => m.recipient)).toEqual(['filter@example.com']);
+    expect((await list('?kind=other')).totalCount).toBe(0);
+    expect((await list('?kind=invitation')).items.every((m) => m.kind === 'invitation')).toBe(true);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await list(`?from=${encodeURIComponent(future)}`)).totalCount).toBe(0);
+    expect((await list(`?to=${encodeURIComponent(future)}`)).totalCount).toBe((await list()).totalCount);
+    const first = await list('?limit=1&offset=0');
+    const second = await list('?limit=1&offset=1');
+    expect(first.items).toHaveLength(1);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    await local.app.worker.drain();
+  });
+
+  it('shows a body, links included, to a mail:list holder outside production, and audits it', async () => {
+    const mailId = await local.app.mail.queue('invitation', 'body@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'http://localhost:3000/register?token=body-token',
+    });
+    await local.app.worker.drain();
+    const response = await local.app.inject({ method: 'GET', url: `${API}/${mailId}/body`, headers: bearer(admin) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ id: mailId, recipient: 'body@example.com' });
+    expect(response.json().html).toContain('href="http://localhost:3000/register?token=body-token"');
+    expect(response.json().text).toContain('http://localhost:3000/register?token=body-token');
+    const events = await local.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'mail.body-viewed'), eq(auditEvents.objectId, String(mailId))));
+    expect(events).toHaveLength(1);
+    const missing = await local.app.inject({ method: 'GET', url: `${API}/999999/body`, headers: bearer(admin) });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends a failed message again (audited) and refuses one that has not failed', async () => {
+    const mailId = await local.app.mail.queue('invitation', 'again@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'http://localhost:3000/register?token=again',
+    });
+    const notFailed = await local.app.inject({
+      method: 'POST',
+      url: `${API}/${mailId}/resend`,
+      headers: bearer(admin),
+    });
+    expect(notFailed.statusCode).toBe(409);
+    // What the last refused attempt leaves.
+    await local.app.worker.drain();
+    await local.database.db
+      .update(mailMessages)
+      .set({ status: 'failed', lastError: '550 mailbox unavailable' })
+      .where(eq(mailMessages.id, mailId));
+
+    const resent = await local.app.inject({ method: 'POST', url: `${API}/${mailId}/resend`, headers: bearer(admin) });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ id: mailId, status: 'queued', lastError: '550 mailbox unavailable' });
+    expect(await local.app.worker.drain()).toBe(1);
+    const [row] = await local.database.db.select().from(mailMessages).where(eq(mailMessages.id, mailId));
+    expect(row).toMatchObject({ status: 'kept', attempts: 2, lastError: null });
+    const events = await local.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'mail.resent'), eq(auditEvents.objectId, String(mailId))));
+    expect(events).toHaveLength(1);
+    const missing = await local.app.inject({ method: 'POST', url: `${API}/999999/resend`, headers: bearer(admin) });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('erases the body of a message delivered longer ago than the retention period; the metadata stays', async () => {
+    const db = local.database.db;
+    const old = await local.app.mail.queue('passwordReset', 'old@example.com', {
+      firstName: 'Old',
+      resetUrl: 'http://localhost:3000/forgot-password?token=old-token&userId=4',
+      validMinutes: 30,
+    });
+    const recent = await local.app.mail.queue('passwordReset', 'recent@example.com', {
+      firstName: 'New',
+      resetUrl: 'http://localhost:3000/forgot-password?token=recent-token&userId=5',
+      validMinutes: 30,
+    });
+    const failed = await local.app.mail.queue('invitation', 'failed@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'http://localhost:3000/register?token=failed-token',
+    });
+    await local.app.worker.drain();
+    await db
+      .update(mailMessages)
+      .set({ sentAt: sql`now() - interval '8 days'` })
+      .where(eq(mailMessages.id, old));
+    await db.update(mailMessages).set({ status: 'failed', sentAt: null }).where(eq(mailMessages.id, failed));
+    await db
+      .update(mailMessages)
+      .set({ createdAt: sql`now() - interval '9 days'` })
+      .where(eq(mailMessages.id, failed));
+
+    const maintenance = createMailMaintenance({
+      repository: createMailRepository({ db }),
+      fieldCrypto: testFieldCrypto(local.config.encryptionKey!),
+      queue: { enqueue: async () => undefined } as never,
+      retentionDays: local.config.mailBodyRetentionDays,
+    });
+    expect(local.config.mailBodyRetentionDays).toBe(7);
+    expect(await maintenance.eraseExpiredBodies()).toBe(1);
+
+    const rows = await db.select().from(mailMessages);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(old)).toMatchObject({ html: null, text: null, status: 'kept', toAddress: 'old@example.com' });
+    expect(byId.get(old)!.bodyErasedAt).not.toBeNull();
+    expect(byId.get(recent)!.html).toMatch(/^v1\./);
+    // A failed message keeps its body, for "Send again".
+    expect(byId.get(failed)!.html).toMatch(/^v1\./);
+
+    const listed = (await list('?recipient=old@example.com')).items[0]!;
+    expect(listed).toMatchObject({ id: old, status: 'kept', bodyViewable: false });
+    const body = await local.app.inject({ method: 'GET', url: `${API}/${old}/body`, headers: bearer(admin) });
+    expect(body.statusCode).toBe(404);
+  });
+
+  it('encrypts bodies written in clear before this version, once, keeping them readable', async () => {
+    const db = local.database.db;
+    const [legacy] = await db
+      .insert(mailMessages)
+      .values({
+        messageId: '<legacy@ledgerport.test>',
+        template: 'passwordReset',
+        toAddress: 'legacy@example.com',
+        subject: 'Reset your Ledgerport password',
+        html: '<a href="http://localhost:3000/forgot-password?token=legacy-token&amp;userId=6">x</a>',
+        text: 'Choose a new password: http://localhost:3000/forgot-password?token=legacy-token&userId=6',
+        status: 'kept',
+        sentAt: sql`now()`,
+      })
+      .returning({ id: mailMessages.id });
+    const maintenance = createMailMaintenance({
+      repository: createMailRepository({ db }),
+      fieldCrypto: testFieldCrypto(local.config.encryptionKey!),
+      queue: { enqueue: async () => undefined } as never,
+      retentionDays: 7,
+    });
+    expect(await maintenance.encryptClearBodies()).toBe(1);
+    expect(await maintenance.encryptClearBodies()).toBe(0);
+    const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, legacy!.id));
+    expect(JSON.stringify(row)).not.toContain('legacy-token');
+    const body = await local.app.inject({ method: 'GET', url: `${API}/${legacy!.id}/body`, headers: bearer(admin) });
+    expect(body.json().text).toContain('token=legacy-token');
+  });
+
+  it('runs the protection as an hourly job that queues its next run first', async () => {
+    await local.database.db.delete(jobs).where(eq(jobs.type, 'mail.protect-bodies'));
+    await local.app.worker.drain();
+    const { scheduleMailMaintenance } = await import('../mail-maintenance.js');
+    const { createJobQueue } = await import('../../../lib/jobs/job-queue.js');
+    await scheduleMailMaintenance(createJobQueue({ db: local.database.db }), { immediately: true });
+    expect(await local.app.worker.drain()).toBe(1);
+    const next = await local.database.db.select().from(jobs).where(eq(jobs.type, 'mail.protect-bodies'));
+    expect(next.filter((job) => job.status === 'pending')).toHaveLength(1);
+  });
+});
+
+describe('in production', () => {
+  it('registers no body route and says no body is viewable; the list still works', async () => {
     const production = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const response = await production.app.inject({ method: 'GET', url: '/dev/mailbox' });
-      expect(response.statusCode).toBe(404);
+      await seedDemoFirm(production.database.db);
+      const admin = await signIn(production.app, 'b1g1_admin@gmail.com', 'Group1');
+      const mailId = await production.app.mail.queue('invitation', 'prod@example.com', {
+        inviterName: 'Advisor',
+        registerUrl: 'https://portal.example.com/register?token=prod-token',
+      });
+      await production.app.worker.drain();
+      const page = await production.app.inject({ method: 'GET', url: API, headers: bearer(admin) });
+      expect(page.statusCode).toBe(200);
+      expect(page.json().items[0]).toMatchObject({ id: mailId, bodyViewable: false });
+      expect(page.body).not.toContain('prod-token');
+      const routes = production.app.printRoutes({ commonPrefix: false });
+      expect(routes).not.toContain('body');
+      for (const url of [`${API}/${mailId}/body`, '/dev/mailbox', `/dev/mailbox/${mailId}`]) {
+        const response = await production.app.inject({ method: 'GET', url, headers: bearer(admin) });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('prod-token');
+      }
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('migration 0027', () => {
+  it('gives the mail permission area to the admin role of a database seeded before it', async () => {
+    const local = await createTestApp();
+    try {
+      const db = local.database.db;
+      await seedDemoFirm(db);
+      const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin'));
+      await db
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, admin!.id), eq(rolePermissions.permission, 'mail')));
+      const folder = path.resolve(import.meta.dirname, '../../../../drizzle');
+      const file = readdirSync(folder).find((name) => name.startsWith('0027_'))!;
+      await db.execute(sql.raw(readFileSync(path.join(folder, file), 'utf8')));
+      await db.execute(sql.raw(readFileSync(path.join(folder, file), 'utf8')));
+      const held = await db
+        .select({ permission: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, admin!.id), eq(rolePermissions.permission, 'mail')));
+      expect(held).toHaveLength(1);
+    } finally {
+      await local.close();
     }
   });
 });
