@@ -70,6 +70,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const from = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, totalCount);
   const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));
+  const loadingFirst = props.isLoading && !rows;
 
   const header = (column: DataTableColumn<T>) => {
     if (!column.sortKey || !props.onSortChange) return column.header;
@@ -104,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
       </Alert>
     );
-  } else if (props.isLoading && !rows) {
+  } else if (loadingFirst) {
     body = (
       <Center py="xl">
         <Loader aria-label={t('app.loading')} />
@@ -179,13 +180,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         </Group>
         <Text size="sm" aria-live="polite">
-          {t('common.table.range', { from, to, total: totalCount })}
+          {/* Before the first answer there is no range to show: "0-0 of 0" would read as an empty list. */}
+          {loadingFirst ? t('app.loading') : t('common.table.range', { from, to, total: totalCount })}
         </Text>
         <Group gap={4}>
           <ActionIcon
             variant="subtle"
             aria-label={t('common.table.previousPage')}
-            disabled={page <= 1}
+            disabled={loadingFirst || page <= 1}
             onClick={() => props.onPageChange(page - 1)}
           >
             <IconChevronLeft size={18} />
@@ -193,7 +195,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <ActionIcon
             variant="subtle"
             aria-label={t('common.table.nextPage')}
-            disabled={page >= lastPage}
+            disabled={loadingFirst || page >= lastPage}
             onClick={() => props.onPageChange(page + 1)}
           >
             <IconChevronRight size={18} />

@@ -57,8 +57,13 @@ export function useListParams<F extends Record<string, FilterValue>>(defaults: F
     query: { limit: pageSize, offset: (page - 1) * pageSize, ...sort, ...filters },
     setPage: (value: number) => update({ page: value > 1 ? String(value) : undefined }),
     setPageSize: (value: number) => update({ pageSize: String(value), page: undefined }),
+    /** A new order starts again on page 1, as a new search does. */
     setSort: (value: SortState) =>
-      update({ sortedBy: value.sortedBy, sortedDesc: value.sortedBy ? String(Boolean(value.sortedDesc)) : undefined }),
+      update({
+        sortedBy: value.sortedBy,
+        sortedDesc: value.sortedBy ? String(Boolean(value.sortedDesc)) : undefined,
+        page: undefined,
+      }),
     /**
      * Replaces the filters and goes back to page 1 (spec 01 section 4.7). Without any filter the
      * defaults apply again, so a filter that is on by default is switched off with an explicit value
