@@ -386,6 +386,45 @@ async function mailFlows() {
   );
 }
 
+/**
+ * Issue 17 item 2: values that travel in URL paths. They are stored in clear where the product needs
+ * them (a lead's idHash, a coupon code, an e-mail address), so they are looked for in the logs only.
+ */
+const PATH_SECRET = {
+  shareToken: 'CanaryShareTok3n_x7Yq2Lw9Pz4Rk8Vm1Nb6Hc5Jd0Fs',
+  emailAddress: 'canary.path.7731@example.com',
+  couponCode: 'CANARYPATH77',
+  unmatched: 'Unmatched-Canary-9917',
+} as const;
+const pathCanaries: Canary[] = [
+  { name: 'share token in a path', forms: [PATH_SECRET.shareToken] },
+  {
+    name: 'e-mail address in a path',
+    forms: [PATH_SECRET.emailAddress, encodeURIComponent(PATH_SECRET.emailAddress)],
+  },
+  { name: 'coupon code in a path', forms: [PATH_SECRET.couponCode] },
+  { name: 'unmatched path segment', forms: [PATH_SECRET.unmatched] },
+];
+
+/** Requests whose paths carry a secret, matched and unmatched, signed in and not. */
+async function pathFlows() {
+  const lead = await insertLead(t.database.db, LEAD_STATUS.contract, 'Canary Path LLC');
+  pathCanaries.push({ name: 'lead idHash in a path', forms: [lead.idHash] });
+  await call('GET', `${ONBOARDING}/leads/${lead.idHash}`);
+  await call(
+    'GET',
+    `${ONBOARDING}/email-address/${encodeURIComponent(PATH_SECRET.emailAddress)}/is-available?leadIdHash=${lead.idHash}`,
+  );
+  await call('GET', `${API}/identity/users/email-address/${PATH_SECRET.emailAddress}/is-available`, admin);
+  await call('GET', `${API}/document/shared/${PATH_SECRET.shareToken}`);
+  await call('GET', `${API}/document/shared/${PATH_SECRET.shareToken}/download`);
+  await call('GET', `${API}/company/coupons/code/${PATH_SECRET.couponCode}/is-available`, admin);
+  await call('GET', `${API}/company/coupons/${PATH_SECRET.couponCode}/verify`);
+  // No route matches these: the path is logged with its non-word segments redacted.
+  await call('GET', `${API}/document/shared/${PATH_SECRET.unmatched}/nowhere/${PATH_SECRET.emailAddress}`);
+  await call('GET', `/shared-link/${PATH_SECRET.shareToken}?token=${PATH_SECRET.unmatched}`);
+}
+
 beforeAll(async () => {
   t = await createObservedTestApp();
   await seedDemoFirm(t.database.db);
@@ -396,6 +435,7 @@ beforeAll(async () => {
   await contractorFlows();
   await bankLinkFlows();
   await mailFlows();
+  await pathFlows();
   await t.app.worker.drain();
 }, 240_000);
 afterAll(() => t?.close());
@@ -447,6 +487,20 @@ describe('secrets at rest and in transit (canaries)', () => {
     expect(t.logLines.some((line) => line.includes('/document/clients?socialSecurityNumber=[redacted]'))).toBe(true);
     const logs = new Map(t.logLines.map((line, index) => [`log line ${index + 1}`, line]));
     expect(findCanaries(canaries, logs)).toEqual([]);
+  });
+
+  it('finds no secret carried in a URL path in the logs: routes are logged by their pattern', () => {
+    const logged = (pattern: string) => t.logLines.some((line) => line.includes(`"url":"${pattern}`));
+    expect(logged('/api/v1/document/shared/:token"')).toBe(true);
+    expect(logged('/api/v1/document/onboarding/email-address/:emailAddress/is-available?leadIdHash=[redacted]"')).toBe(
+      true,
+    );
+    expect(logged('/api/v1/company/coupons/:code/verify"')).toBe(true);
+    expect(logged('/api/v1/document/onboarding/leads/:idHash/client-information"')).toBe(true);
+    expect(logged('/api/v1/document/shared/[redacted]/nowhere/[redacted]"')).toBe(true);
+    expect(logged('/shared-link/[redacted]?token=[redacted]"')).toBe(true);
+    const logs = new Map(t.logLines.map((line, index) => [`log line ${index + 1}`, line]));
+    expect(findCanaries(pathCanaries, logs)).toEqual([]);
   });
 
   it('finds no canary in an API response except where the spec shows it to an authorised user', () => {
