@@ -132,6 +132,13 @@ test('a prospect onboards, signs in and completes billing info and documents', a
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
+  // Onboarded with the Bookkeeping service: Reconciliations is in the menu and opens on the new client.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reconciliations' }).click();
+  await expect(page).toHaveURL(/\/reconciliations$/);
+  const reconciliations = page.getByRole('main');
+  await expect(reconciliations.getByRole('heading', { level: 1, name: 'Reconciliations' })).toBeVisible();
+  await expect(reconciliations.getByRole('heading', { level: 2, name: company })).toBeVisible();
+
   // The link is closed now: it leads to Login (signed in here, so on to the app).
   await page.goto(continueUrl);
   await expect(page).not.toHaveURL(/customer-onboarding/);

@@ -37,6 +37,7 @@ export interface TransactionListFilters {
 /** Rows written per statement when applying a sync (7 parameters each, far below PostgreSQL's limit). */
 const UPSERT_BATCH = 1000;
 
+/** Whether the client has the Bookkeeping service now (the chooser's "currently using" mark). */
 function hasBookkeepingService(db: DbOrTx) {
   return exists(
     db
@@ -47,12 +48,13 @@ function hasBookkeepingService(db: DbOrTx) {
   );
 }
 
-/** Business clients that use or have used bookkeeping: the only clients reconciliation knows. */
-function isReconciliationClient(db: DbOrTx): SQL {
-  return and(
-    eq(clients.clientType, CLIENT_TYPE.business),
-    or(eq(clients.usedBookkeepingServiceAtLeastOnce, true), hasBookkeepingService(db)),
-  )!;
+/**
+ * Business clients that use or have used bookkeeping: the only clients reconciliation knows. The
+ * database keeps `used_bookkeeping_service_at_least_once` from the client's services (migration
+ * 0028), and the current-client answer the web guard reads is the same column: one rule.
+ */
+function isReconciliationClient(): SQL {
+  return and(eq(clients.clientType, CLIENT_TYPE.business), eq(clients.usedBookkeepingServiceAtLeastOnce, true))!;
 }
 
 /**
@@ -156,7 +158,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
 
     /** The WHERE on `clients` for what the caller may reconcile (staff: every reconciliation client). */
     scope(caller: { userId: number; isClient: boolean; currentClientId: number | null }, tx = db): SQL {
-      const base = isReconciliationClient(tx);
+      const base = isReconciliationClient();
       return caller.isClient ? and(base, clientUserScope(tx, caller.userId, caller.currentClientId))! : base;
     },
 

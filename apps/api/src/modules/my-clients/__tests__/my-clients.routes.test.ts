@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_TYPE } from '@ledgerport/shared';
-import { clients, users } from '../../../db/schema/index.js';
+import { clientServices, clients, services, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn } from '../../../testing/session.js';
@@ -16,6 +16,64 @@ beforeAll(async () => {
   await seedDemoFirm(t.database.db);
 });
 afterAll(() => t.close());
+
+describe('bookkeeping use: one rule from the service history', () => {
+  async function bookkeepingServiceId() {
+    const [row] = await t.database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.name, 'bookkeeping'));
+    return row!.id;
+  }
+
+  it('answers true to the owner of a client given the Bookkeeping service, as the reconciliation API allows', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const client = await createClient(db, { ownerUserId: owner.id, clientType: CLIENT_TYPE.business });
+    // What a lead's "create account" and the staff's create-client dialog do: services, no flag.
+    await db.insert(clientServices).values({ clientId: client.id, serviceId: await bookkeepingServiceId() });
+    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    const session = await signIn(t.app, owner.username, owner.password);
+
+    const mine = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
+    expect(mine).toEqual([expect.objectContaining({ id: client.id, usedBookkeepingServiceAtLeastOnce: true })]);
+    const accounts = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/clients/${client.id}/institution-accounts`,
+      headers: bearer(session),
+    });
+    expect(accounts.statusCode, accounts.body).toBe(200);
+
+    // History: dropping the service keeps it, for the guard and the API alike.
+    await db.delete(clientServices).where(eq(clientServices.clientId, client.id));
+    const after = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
+    expect(after[0].usedBookkeepingServiceAtLeastOnce).toBe(true);
+    const still = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/clients/${client.id}/institution-accounts`,
+      headers: bearer(session),
+    });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it('answers false, and the API refuses, for a business client that never had bookkeeping', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const client = await createClient(db, { ownerUserId: owner.id, clientType: CLIENT_TYPE.business });
+    const [tax] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'tax'));
+    await db.insert(clientServices).values({ clientId: client.id, serviceId: tax!.id });
+    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    const session = await signIn(t.app, owner.username, owner.password);
+    const mine = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
+    expect(mine[0].usedBookkeepingServiceAtLeastOnce).toBe(false);
+    const accounts = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/document/clients/${client.id}/institution-accounts`,
+      headers: bearer(session),
+    });
+    expect([403, 404]).toContain(accounts.statusCode);
+  });
+});
 
 describe('my client accounts', () => {
   it("lists the accounts a client user owns, with the flags the web app's menu needs", async () => {
