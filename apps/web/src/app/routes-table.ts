@@ -91,6 +91,7 @@ export const ROUTES = {
   },
   Coupons: { path: '/coupons', access: 'app', permission: 'coupon:list', titleKey: 'nav.coupons' },
   AuditLog: { path: '/audit-log', access: 'app', permission: 'audit:list', titleKey: 'nav.auditLog' },
+  Mail: { path: '/mail', access: 'app', permission: 'mail:list', titleKey: 'nav.mail' },
   Settings: { path: '/settings', access: 'app', permission: 'setting:edit', titleKey: 'nav.settings' },
 
   /** Query: redirect (a same-origin path). */

@@ -46,6 +46,7 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   TaxPlanning: () => import('./routes/public/tax-planning').then((m) => ({ Component: m.TaxPlanningRoute })),
   Contractors: () => import('./routes/app/contractors').then((m) => ({ Component: m.ContractorsRoute })),
   AuditLog: () => import('./routes/app/audit-log').then((m) => ({ Component: m.AuditLogRoute })),
+  Mail: () => import('./routes/app/mail').then((m) => ({ Component: m.MailRoute })),
   Settings: () => import('./routes/app/settings').then((m) => ({ Component: m.SettingsRoute })),
   Register: () => import('./routes/auth/register').then((m) => ({ Component: m.RegisterRoute })),
   ResetPassword: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),

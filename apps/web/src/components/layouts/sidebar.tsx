@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconHome,
   IconMail,
+  IconMailForward,
   IconSettings,
   IconShieldLock,
   IconSpeakerphone,
@@ -57,12 +58,13 @@ const ADMINISTRATION_MENU: readonly MenuEntry[] = [
   { route: 'Announcements', labelKey: 'nav.announcements', icon: IconSpeakerphone },
   { route: 'Coupons', labelKey: 'nav.coupons', icon: IconTicket },
   { route: 'AuditLog', labelKey: 'nav.auditLog', icon: IconHistory },
+  { route: 'Mail', labelKey: 'nav.mail', icon: IconMailForward },
   { route: 'Settings', labelKey: 'nav.settings', icon: IconSettings },
 ];
 
 /** The group shows for these alone; coupon:list by itself does not open it (spec 01 section 2.4). */
 const ADMINISTRATION_PERMISSION =
-  'role:list|service:list|tag:list|announcement:list|coupon:list|audit:list|setting:edit';
+  'role:list|service:list|tag:list|announcement:list|coupon:list|audit:list|mail:list|setting:edit';
 
 const ADMINISTRATION_ID = 'sidebar-administration';
 

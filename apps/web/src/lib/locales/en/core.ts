@@ -19,6 +19,7 @@ export const core = {
     companies: 'Companies',
     contractors: '1099 Form',
     auditLog: 'Audit log',
+    mail: 'Mail',
     settings: 'Settings',
     reconciliations: 'Reconciliations',
     administration: 'Administration',

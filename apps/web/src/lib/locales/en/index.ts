@@ -1,5 +1,6 @@
 import { core } from './core';
 import { auditLog } from './audit-log';
+import { mail } from './mail';
 import { security } from './security';
 import { contractors } from './contractors';
 import { taxPlanning } from './tax-planning';
@@ -35,6 +36,7 @@ import { users } from './users';
 export const en = {
   ...core,
   auditLog,
+  mail,
   security,
   contractors,
   taxPlanning,

@@ -1,0 +1,68 @@
+/** Texts of the mail area: the Mail screen under Administration (issue 17). */
+export const mail = {
+  title: 'Mail',
+  tableLabel: 'Outgoing e-mail',
+  columns: {
+    queuedAt: 'Queued',
+    recipient: 'Recipient',
+    subject: 'Subject',
+    kind: 'Kind',
+    status: 'Status',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    actions: 'Actions',
+  },
+  kind: {
+    invitation: 'Invitation',
+    'password-reset': 'Password reset',
+    'document-share': 'Document share',
+    'client-email': 'Bulk e-mail',
+    other: 'Other',
+  },
+  status: {
+    queued: 'Queued',
+    sending: 'Sending',
+    sent: 'Sent',
+    kept: 'Kept (no SMTP)',
+    failed: 'Failed',
+  },
+  search: {
+    status: 'Status',
+    kind: 'Kind',
+    recipient: 'Recipient',
+    dateRange: 'Queued between',
+  },
+  actions: {
+    details: 'Details of the message to {{recipient}} queued at {{time}}',
+    resend: 'Send again',
+    resendLabel: 'Send the message to {{recipient}} again',
+  },
+  details: {
+    title: 'Message details',
+    queuedAt: 'Queued',
+    sentAt: 'Delivered',
+    recipient: 'Recipient',
+    subject: 'Subject',
+    kind: 'Kind',
+    status: 'Status',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    none: 'None',
+    notYet: 'Not yet',
+    body: 'Message',
+    bodyFrame: 'The message as its recipient sees it',
+    bodyNote: 'Shown outside production only. Links open in a new tab; they work as they would for the recipient.',
+    bodyUnavailable:
+      'The message itself is not shown: message bodies are never shown in production, and delivered ones are erased after the retention period.',
+    bodyError: 'The message could not be loaded.',
+  },
+  confirm: {
+    resendTitle: 'Send again',
+    resend: 'Send the message "{{subject}}" to {{recipient}} again?',
+  },
+  messages: {
+    fetchError: 'The mail list could not be loaded.',
+    resent: 'The message to {{recipient}} has been queued again.',
+    resendError: 'The message could not be queued again. Try again.',
+  },
+} as const;
