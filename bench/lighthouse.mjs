@@ -62,6 +62,8 @@ function startServer(dataDir) {
     env: {
       ...inherited,
       NODE_ENV: 'production',
+      // The demo's test payment processor and sandbox bank, on purpose (issue 17 item 7).
+      ALLOW_TEST_MODE: 'true',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       HOST: '127.0.0.1',

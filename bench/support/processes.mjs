@@ -53,6 +53,8 @@ export async function startApi({ target, dataDir, poolSize }) {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The demo's test payment processor and sandbox bank, on purpose (issue 17 item 7).
+      ALLOW_TEST_MODE: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,

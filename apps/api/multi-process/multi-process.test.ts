@@ -47,6 +47,8 @@ beforeAll(async () => {
   // What every process of one deployment shares: the database, the store, the secrets, the public URL.
   const shared = {
     NODE_ENV: 'production',
+    // No Stripe or Plaid here: the built-in test drivers, on purpose (issue 17 item 7).
+    ALLOW_TEST_MODE: 'true',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '5',

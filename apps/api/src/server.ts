@@ -1,4 +1,4 @@
-import { loadConfig } from './config/index.js';
+import { assertStartable, ConfigurationError, loadConfig } from './config/index.js';
 import { createDatabase } from './db/client.js';
 import { DEMO_SIGN_INS, seedDemoFirm } from './db/seed/demo.js';
 import { seedDemoDocuments } from './db/seed/demo-documents.js';
@@ -15,6 +15,8 @@ const SHUTDOWN_GRACE_MS = 25_000;
 /** Process entry: configuration, database, migrations, demo seed, HTTP server, graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  // Before the data directory, the database or the port: a refused start leaves nothing behind.
+  assertStartable(config);
   const embedded = !config.databaseUrl;
   const releaseLock = embedded ? lockDataDir(config.dataDir) : () => undefined;
 
@@ -104,7 +106,7 @@ function mailBannerLine(config: ReturnType<typeof loadConfig>): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigurationError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -1,4 +1,4 @@
-import { loadConfig } from './config/index.js';
+import { assertStartable, ConfigurationError, loadConfig } from './config/index.js';
 import { createDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 
@@ -12,6 +12,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
  */
 async function main() {
   const config = loadConfig();
+  assertStartable(config);
   if (!config.databaseUrl) {
     process.stderr.write(
       'npm run worker needs DATABASE_URL: with the embedded database, `npm start` already runs the worker.\n',
@@ -51,7 +52,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `Worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    error instanceof ConfigurationError
+      ? `${error.message}\n`
+      : `Worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

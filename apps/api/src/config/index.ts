@@ -70,6 +70,11 @@ const envSchema = z.object({
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /**
+   * In production (NODE_ENV=production) the server refuses to start with the built-in test payment
+   * processor or the built-in sandbox bank, unless this says test mode is meant (a demo, a test run).
+   */
+  ALLOW_TEST_MODE: bool.default(false),
   /** Google reCAPTCHA on the public onboarding form; without these the self-hosted ALTCHA proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
@@ -132,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       values.PLAID_CLIENT_ID && values.PLAID_SECRET
         ? { clientId: values.PLAID_CLIENT_ID, secret: values.PLAID_SECRET, env: values.PLAID_ENV }
         : null,
+    allowTestMode: values.ALLOW_TEST_MODE,
     altchaHmacKey: values.ALTCHA_HMAC_KEY,
     recaptcha:
       values.RECAPTCHA_SITE_KEY && values.RECAPTCHA_SECRET_KEY
@@ -149,4 +155,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
   };
+}
+
+/** A configuration the server must not start with; its message says what to set. */
+export class ConfigurationError extends Error {}
+
+/**
+ * Issue 17 item 7: the test drivers a production server would run with. Without Stripe keys, card
+ * payments go to the built-in test processor (any card "succeeds"); without Plaid keys, bank linking
+ * uses the built-in sandbox bank (made-up accounts). Both are right for a demo and wrong for a firm.
+ */
+export function testDriversInUse(config: Pick<AppConfig, 'stripe' | 'plaid'>): string[] {
+  return [
+    ...(config.stripe
+      ? []
+      : [
+          'card payments would go to the built-in test payment processor ' +
+            '(set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET)',
+        ]),
+    ...(config.plaid
+      ? []
+      : ['bank linking would use the built-in sandbox bank (set PLAID_CLIENT_ID and PLAID_SECRET)']),
+  ];
+}
+
+/**
+ * Throws a ConfigurationError when a production server would take payments or link banks through a
+ * test driver and ALLOW_TEST_MODE=true does not say that is meant. server.ts and worker.ts call it
+ * before opening anything; outside production test drivers are the default and need no setting.
+ */
+export function assertStartable(config: Pick<AppConfig, 'isProduction' | 'allowTestMode' | 'stripe' | 'plaid'>) {
+  if (!config.isProduction || config.allowTestMode) return;
+  const problems = testDriversInUse(config);
+  if (problems.length === 0) return;
+  throw new ConfigurationError(
+    [
+      'Refusing to start: NODE_ENV=production, but',
+      ...problems.map((problem) => `  - ${problem};`),
+      'Configure the real providers, or set ALLOW_TEST_MODE=true to run a demo or a test in production mode on purpose',
+      '(the screens then mark payments and bank linking as test mode).',
+    ].join('\n'),
+  );
 }
