@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { DEMO, chooseAccount, signIn } from './support.js';
+import { SMALL_PNG } from './support-profile.js';
 import { followInvitationLink, register, sendInvitation, uniqueEmail } from './support-invitations.js';
 
 test('a client owner sees both tabs of Accounts and the details panel of a client', async ({ page }) => {
@@ -22,6 +23,9 @@ test('a client owner sees both tabs of Accounts and the details panel of a clien
   await page.getByRole('button', { name: 'Details of Batch1 Group1 LLC' }).click();
   const panel = page.getByRole('dialog', { name: 'Account details' });
   await expect(panel.getByText('Trade name')).toBeVisible();
+  // No picture: the initials.
+  await expect(panel.getByText('BG', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('img', { name: /^Profile picture of/ })).toHaveCount(0);
   await expect(panel.getByText('Batch1 Group1 LLC').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
@@ -64,4 +68,76 @@ test('an owner invites a collaborator who registers, then deactivates them on Ac
   await expect(invitee.getByRole('dialog', { name: 'Create your first account' })).toBeVisible();
   await expect(invitee.getByRole('button', { name: /Batch1 Group2 LLC/ })).toHaveCount(0);
   await inviteeContext.close();
+});
+
+async function json<T>(response: APIResponse): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function apiSignIn(request: APIRequestContext, login: string, password: string) {
+  const { user } = await json<{ user: { id: number; jwtToken: { accessToken: string } } }>(
+    await request.post('/api/v1/authentication/account/authenticate', {
+      data: { usernameOrEmailAddress: login, password },
+    }),
+  );
+  return { userId: user.id, headers: { authorization: `Bearer ${user.jwtToken.accessToken}` } };
+}
+
+test("the details panel shows the client's profile picture", async ({ page, request }) => {
+  // A client of this test's own (the demo clients have no picture, and other specs read them).
+  const name = `Pictured ${randomBytes(3).toString('hex')} LLC`;
+  const ownerEmail = uniqueEmail('pictured');
+  const password = 'Picture1';
+  const admin = await apiSignIn(request, DEMO.admin, DEMO.password);
+  const advisors = await json<Array<{ value: string }>>(
+    await request.get('/api/v1/identity/users/advisors/all', { headers: admin.headers }),
+  );
+  const advisorUserId = advisors[0]!.value;
+  const client = await json<{ id: number }>(
+    await request.post('/api/v1/document/clients', {
+      headers: admin.headers,
+      data: {
+        clientType: 1,
+        name,
+        newOwner: {
+          firstName: 'Pia',
+          lastName: 'Picture',
+          emailAddress: ownerEmail,
+          phoneNumber: '(555) 010-7777',
+          advisorUserId: Number(advisorUserId),
+          password,
+          confirmPassword: password,
+        },
+      },
+    }),
+  );
+  const details = await json<{ owner: { id: number } }>(
+    await request.get(`/api/v1/document/clients/${client.id}/details`, { headers: admin.headers }),
+  );
+  const edit = new FormData();
+  edit.append('id', String(client.id));
+  edit.append('name', name);
+  edit.append('emailAddress', ownerEmail);
+  edit.append('advisorUserId', advisorUserId);
+  edit.append('ownerUserId', String(details.owner.id));
+  edit.append('isProfilePictureChanged', 'true');
+  edit.append('profilePicture', new Blob([SMALL_PNG], { type: 'image/png' }), 'logo.png');
+  await json(
+    await request.put(`/api/v1/document/clients/business/${client.id}`, { headers: admin.headers, multipart: edit }),
+  );
+
+  await signIn(page, ownerEmail, password);
+  await page.goto('/accounts');
+  const picture = page.waitForResponse(
+    (response) => response.url().includes(`/document/clients/${client.id}/profile-picture`) && response.ok(),
+  );
+  await page.getByRole('button', { name: `Details of ${name}` }).click();
+  await picture;
+  const panel = page.getByRole('dialog', { name: 'Account details' });
+  const image = panel.getByRole('img', { name: `Profile picture of ${name}` });
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
 });

@@ -1,5 +1,6 @@
 import { PROFILE_PICTURE } from '@ledgerport/shared';
 import { useEffect, useState } from 'react';
+import { api, isApiError } from './api-client';
 
 const PICTURE_EXTENSION = /\.(png|jpe?g)$/i;
 
@@ -28,4 +29,28 @@ export function usePreview(file: File | null): string | null {
     return () => URL.revokeObjectURL(objectUrl);
   }, [file]);
   return url;
+}
+
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the picture'));
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * A stored picture (`.../profile-picture` routes) as a data URL, or null when there is none (404).
+ * Fetched with the bearer token, which an <img src> could not send; a data URL, unlike an object
+ * URL, needs no revoking when the component goes. `width` in device pixels.
+ */
+export async function fetchPicture(path: string, width: number, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const { blob } = await api.getBlob(path, { query: { width }, signal });
+    return await readAsDataUrl(blob);
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
 }

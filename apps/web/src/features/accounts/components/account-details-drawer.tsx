@@ -1,20 +1,12 @@
 import { CLIENT_TYPE, MARITAL_STATUS, type MyClientDetails } from '@ledgerport/shared';
-import { Alert, Avatar, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { invitations } from '@/lib/locales/en/invitations';
 import { useMyClientDetails } from '../api/get-my-client-details';
+import { ClientAvatar } from './client-avatar';
 
 const DASH = '-';
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -88,9 +80,7 @@ function DetailsBody({ details }: { details: MyClientDetails }) {
   return (
     <Stack gap="sm">
       <Group>
-        <Avatar color="blue" radius="xl" size="lg" aria-hidden>
-          {initials(details.fullName)}
-        </Avatar>
+        <ClientAvatar clientId={details.id} name={details.fullName} />
         <Text fw={600}>{details.fullName}</Text>
       </Group>
       {isPersonal ? (

@@ -118,6 +118,7 @@ export const invitations = {
     couldNotLeave: 'An error occurred. The collaboration could not be deleted.',
     details: {
       title: 'Account details',
+      picture: 'Profile picture of {{name}}',
       fullName: 'Full name',
       name: 'Name',
       tradeName: 'Trade name',
