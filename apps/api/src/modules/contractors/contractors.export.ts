@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ContractorListItemDto } from '@ledgerport/shared';
+import { formatAddress, type ContractorListItemDto } from '@ledgerport/shared';
 import { drainedOrClosed, neutraliseCell } from '../../lib/spreadsheet.js';
 
 /** `Contractors_2025_2026-11-21.xlsx`: the tax year, then the day of the export. */
@@ -17,8 +17,7 @@ interface Column {
 
 const MONEY = '"$"#,##0.00';
 
-const address = (c: ContractorListItemDto) =>
-  [c.addressLine1, c.addressLine2, c.city, `${c.stateName} ${c.zipCode}`].filter(Boolean).join(', ');
+const address = (c: ContractorListItemDto) => formatAddress({ ...c, state: c.stateName }) ?? '';
 
 const CLIENT_COLUMN: Column = { header: 'Client', width: 28, value: (c) => c.client.name };
 const COLUMNS: Column[] = [

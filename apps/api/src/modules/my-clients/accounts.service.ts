@@ -1,6 +1,7 @@
 import {
   CLIENT_TYPE,
   MARITAL_STATUS,
+  formatAddress,
   maskSsn,
   maskTin,
   type AccountCollaborator,
@@ -21,12 +22,6 @@ const person = (id: number | null, fullName: string | null) => (id === null ? nu
 
 /** Empty text is "no value" for the panel, which shows a dash. */
 const orNull = (value: string | null | undefined) => (value && value.trim() ? value : null);
-
-/** The address line of the panel: the parts that are filled, joined with commas. */
-function joinAddress(parts: Array<string | null | undefined>): string | null {
-  const filled = parts.map(orNull).filter((part): part is string => part !== null);
-  return filled.length ? filled.join(', ') : null;
-}
 
 /** Birth dates show only their year (DESIGN.md section 4): '**.**.YYYY'. */
 function maskBirthDate(plain: string | null): string | null {
@@ -141,7 +136,7 @@ export function createAccountsService(deps: {
         maskedBirthDate: isPersonal ? maskBirthDate(decrypt(client.birthDateEncrypted)) : null,
         emailAddress: orNull(client.emailAddress),
         phoneNumber: orNull(client.phoneNumber),
-        address: joinAddress([client.addressLine1, client.addressLine2, client.city, row.stateName, client.zipCode]),
+        address: formatAddress({ ...client, state: row.stateName }),
         services,
         owner: { id: row.ownerId, fullName: row.ownerFullName },
         advisor: person(row.advisorId, row.advisorFullName),
@@ -153,13 +148,7 @@ export function createAccountsService(deps: {
               maskedSocialSecurityNumber: maskSsn(decrypt(spouse.ssnEncrypted)),
               maskedBirthDate: maskBirthDate(decrypt(spouse.birthDateEncrypted)),
               phoneNumber: orNull(spouse.phoneNumber),
-              address: joinAddress([
-                spouse.addressLine1,
-                spouse.addressLine2,
-                spouse.city,
-                spouseRow.stateName,
-                spouse.zipCode,
-              ]),
+              address: formatAddress({ ...spouse, state: spouseRow.stateName }),
             }
           : null,
       };

@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, MARITAL_STATUS, type MyClientDetails } from '@ledgerport/shared';
+import { CLIENT_TYPE, EMPTY_VALUE, MARITAL_STATUS, type MyClientDetails } from '@ledgerport/shared';
 import { Alert, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { invitations } from '@/lib/locales/en/invitations';
 import { useMyClientDetails } from '../api/get-my-client-details';
 import { ClientAvatar } from './client-avatar';
 
-const DASH = '-';
+const DASH = EMPTY_VALUE;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, type CollaboratorClientItem } from '@ledgerport/shared';
+import { CLIENT_TYPE, EMPTY_VALUE, type CollaboratorClientItem } from '@ledgerport/shared';
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDoorExit, IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -69,7 +69,7 @@ export function CollaboratorAccountsTab({ active }: { active: boolean }) {
                   <Table.Td>{client.owner.fullName}</Table.Td>
                   <Table.Td>
                     {client.services.length === 0 ? (
-                      '-'
+                      EMPTY_VALUE
                     ) : (
                       <Group gap={4}>
                         {client.services.map((service) => (

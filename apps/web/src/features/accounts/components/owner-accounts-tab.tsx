@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, type ClientType, type OwnerClientItem } from '@ledgerport/shared';
+import { CLIENT_TYPE, EMPTY_VALUE, type ClientType, type OwnerClientItem } from '@ledgerport/shared';
 import {
   ActionIcon,
   Alert,
@@ -194,8 +194,10 @@ function OwnerRow({
           </Text>
         </Group>
       </Table.Td>
-      <Table.Td>{client.maskedTaxpayerIdentificationNumber ?? client.maskedSocialSecurityNumber ?? '-'}</Table.Td>
-      <Table.Td>{client.advisor?.fullName ?? '-'}</Table.Td>
+      <Table.Td>
+        {client.maskedTaxpayerIdentificationNumber ?? client.maskedSocialSecurityNumber ?? EMPTY_VALUE}
+      </Table.Td>
+      <Table.Td>{client.advisor?.fullName ?? EMPTY_VALUE}</Table.Td>
       <Table.Td>
         <Group gap={6}>
           {client.collaborators.map((collaborator) => {

@@ -1,4 +1,4 @@
-import { ACKNOWLEDGEMENT_STATUS, type AcknowledgementStatus } from '@ledgerport/shared';
+import { ACKNOWLEDGEMENT_STATUS, EMPTY_VALUE, type AcknowledgementStatus } from '@ledgerport/shared';
 import {
   Alert,
   Button,
@@ -65,7 +65,7 @@ function AnnouncementDetails({ id }: { id: number }) {
           </StatusDot>
           <Text size="sm" c="dimmed">
             {t('announcements.details.expirationDate')}:{' '}
-            {announcement.expirationDate ? formatDate(announcement.expirationDate, DATE_FORMAT.table) : '-'}
+            {announcement.expirationDate ? formatDate(announcement.expirationDate, DATE_FORMAT.table) : EMPTY_VALUE}
           </Text>
           <Text size="sm" c="dimmed">
             {t('announcements.details.creationDate')}: {formatDate(announcement.creationTime, DATE_FORMAT.table)}

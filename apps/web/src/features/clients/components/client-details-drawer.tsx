@@ -1,4 +1,10 @@
-import { CLIENT_TYPE, MARITAL_STATUS, type ClientDetailsPanelDto } from '@ledgerport/shared';
+import {
+  CLIENT_TYPE,
+  EMPTY_VALUE,
+  MARITAL_STATUS,
+  formatAddress,
+  type ClientDetailsPanelDto,
+} from '@ledgerport/shared';
 import { Badge, Center, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,16 +42,9 @@ export function ClientDetailsDrawer({ clientId, onClose }: { clientId: number | 
 
 function ClientDetails({ client }: { client: ClientDetailsPanelDto }) {
   const { t } = useTranslation();
-  const none = t('clients.details.none');
+  const none = EMPTY_VALUE;
   const business = client.clientType === CLIENT_TYPE.business;
-  const address = [
-    client.address.addressLine1,
-    client.address.addressLine2,
-    client.address.city,
-    [client.address.state?.name, client.address.zipCode].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress({ ...client.address, state: client.address.state?.name });
   const rows: Array<[string, ReactNode]> = [
     [t('clients.details.type'), business ? t('clients.type.business') : t('clients.type.personal')],
     [
@@ -74,7 +73,7 @@ function ClientDetails({ client }: { client: ClientDetailsPanelDto }) {
         ] as Array<[string, ReactNode]>)),
     [t('clients.details.emailAddress'), client.emailAddress ?? none],
     [t('clients.details.phoneNumber'), client.phoneNumber ?? none],
-    [t('clients.details.address'), address || none],
+    [t('clients.details.address'), address ?? none],
     [t('clients.details.owner'), client.owner.fullName],
     [t('clients.details.advisor'), client.advisor?.fullName ?? t('clients.noAdvisor')],
     [

@@ -1,13 +1,14 @@
-import { BUSINESS_ENTITY_DESIGNATOR, PAYMENT_STATUS, type PaymentStatus } from '@ledgerport/shared';
+import {
+  BUSINESS_ENTITY_DESIGNATOR,
+  EMPTY_VALUE,
+  PAYMENT_STATUS,
+  orEmpty,
+  type PaymentStatus,
+} from '@ledgerport/shared';
 
-/** Empty values on Company details (spec 03: "Empty values show a filler"). */
-export const FILLER = '—';
-
-export function orFiller(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return FILLER;
-  const text = String(value).trim();
-  return text === '' ? FILLER : text;
-}
+/** Empty values on Company details (spec 03: "Empty values show a filler"): the app's one filler. */
+export const FILLER = EMPTY_VALUE;
+export const orFiller = orEmpty;
 
 /** "Blue Ridge LLC", "Acme Corp.": the entity type's designator after the legal name. */
 export function legalNameWithDesignator(legalName: string, businessEntityTypeId: number): string {

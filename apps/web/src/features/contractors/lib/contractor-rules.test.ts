@@ -38,6 +38,6 @@ describe('row rules', () => {
         stateName: 'Texas',
         zipCode: '73301',
       }),
-    ).toBe('1 Main St, Austin, Texas 73301');
+    ).toBe('1 Main St, Austin, Texas, 73301');
   });
 });

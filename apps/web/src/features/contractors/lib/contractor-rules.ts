@@ -1,4 +1,8 @@
-import type { ContractorListDto, ContractorListItemDto } from '@ledgerport/shared';
+import {
+  formatAddress as formatAddressParts,
+  type ContractorListDto,
+  type ContractorListItemDto,
+} from '@ledgerport/shared';
 
 export type PayBlockReason = 'nothingUnpaid' | 'zeroTotal';
 
@@ -32,11 +36,9 @@ export function formatUsd(dollars: number): string {
   return usd.format(dollars);
 }
 
-/** One line: "12 Main St, Suite 4, Springfield, Illinois 62701". */
+/** One line, as every address of the app: "12 Main St, Suite 4, Springfield, Illinois, 62701". */
 export function formatAddress(
   row: Pick<ContractorListItemDto, 'addressLine1' | 'addressLine2' | 'city' | 'stateName' | 'zipCode'>,
 ): string {
-  return [row.addressLine1, row.addressLine2, row.city, `${row.stateName} ${row.zipCode}`]
-    .filter((part) => part && part.trim() !== '')
-    .join(', ');
+  return formatAddressParts({ ...row, state: row.stateName }) ?? '';
 }

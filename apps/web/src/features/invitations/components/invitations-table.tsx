@@ -1,4 +1,4 @@
-import { INVITATION_STATUS, type InvitationListItem } from '@ledgerport/shared';
+import { EMPTY_VALUE, INVITATION_STATUS, type InvitationListItem } from '@ledgerport/shared';
 import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function InvitationsTable({ shown, ...table }: TableProps & { shown: Invi
     shown.client && {
       key: 'client',
       header: t('invitations.list.columns.client'),
-      render: (row) => row.client?.name ?? '-',
+      render: (row) => row.client?.name ?? EMPTY_VALUE,
     },
     {
       key: 'creationTime',

@@ -1,4 +1,5 @@
 import {
+  EMPTY_VALUE,
   LEAD_ATTACHMENT_KIND,
   LEAD_STATUSES_WITH_ONBOARDING_LINK,
   PAYMENT_FREQUENCY,
@@ -91,7 +92,7 @@ export function LeadDetailsView({
     );
   }
   const lead = details.data;
-  const none = t('leads.details.none');
+  const none = EMPTY_VALUE;
   const text = (value: string | number | null | undefined) =>
     value === null || value === undefined || value === '' ? none : String(value);
   const yesNo = (value: boolean | null) =>

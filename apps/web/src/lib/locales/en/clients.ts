@@ -87,7 +87,6 @@ export const clients = {
     collaborators: 'Collaborators',
     noCollaborators: 'No collaborators',
     spouse: 'Spouse',
-    none: '—',
   },
   status: {
     activateTitle: 'Activate client',

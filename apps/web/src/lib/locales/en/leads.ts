@@ -52,7 +52,6 @@ export const leads = {
   details: {
     status: 'Status',
     onboardingLink: 'Complete-onboarding link',
-    none: '—',
     yes: 'Yes',
     no: 'No',
     sections: {
