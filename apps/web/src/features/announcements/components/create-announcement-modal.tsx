@@ -1,15 +1,16 @@
 import {
-  ANNOUNCEMENT_VALIDATION,
   createAnnouncementInputSchema,
   utcToday,
   type CreateAnnouncementData,
   type CreateAnnouncementInput,
 } from '@ledgerport/shared';
-import { ActionIcon, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { lazy, Suspense, useId } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@/lib/dates';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useCreateAnnouncement } from '../api/create-announcement';
@@ -36,23 +37,11 @@ function CreateAnnouncementForm({ onDone }: { onDone: () => void }) {
     register,
     control,
     handleSubmit,
-    setValue,
-    watch,
     formState: { errors },
   } = useForm<CreateAnnouncementInput, unknown, CreateAnnouncementData>({
-    resolver: formResolver(
-      createAnnouncementInputSchema,
-      t,
-      {},
-      {
-        [ANNOUNCEMENT_VALIDATION.required]: t('common.validation.required'),
-        [ANNOUNCEMENT_VALIDATION.expirationInPast]: t('announcements.validation.expirationInPast'),
-        [ANNOUNCEMENT_VALIDATION.invalidDate]: t('announcements.validation.invalidDate'),
-      },
-    ),
+    resolver: formResolver(createAnnouncementInputSchema, t),
     defaultValues: { title: '', body: '', acknowledgmentText: '', expirationDate: '' },
   });
-  const expirationDate = watch('expirationDate');
 
   const submit = async (input: CreateAnnouncementData) => {
     try {
@@ -87,28 +76,26 @@ function CreateAnnouncementForm({ onDone }: { onDone: () => void }) {
           label={t('announcements.form.acknowledgmentText')}
           error={errors.acknowledgmentText?.message}
         />
-        <TextInput
-          type="date"
-          label={t('announcements.form.expirationDate')}
-          description={t('announcements.form.expirationHint')}
-          // The rule is the server's date in UTC (see the shared contract).
-          min={utcToday()}
-          error={errors.expirationDate?.message}
-          disabled={create.isPending}
-          maw={260}
-          rightSection={
-            expirationDate ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('announcements.form.clearExpirationDate')}
-                onClick={() => setValue('expirationDate', '', { shouldValidate: true })}
-              >
-                <IconX size={14} />
-              </ActionIcon>
-            ) : undefined
-          }
-          {...register('expirationDate')}
+        <Controller
+          control={control}
+          name="expirationDate"
+          render={({ field }) => (
+            <DatePickerInput
+              label={t('announcements.form.expirationDate')}
+              description={t('announcements.form.expirationHint')}
+              // The rule is the server's date in UTC (see the shared contract): earlier days cannot be picked.
+              minDate={utcToday()}
+              valueFormat={DATE_FORMAT.table}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              error={errors.expirationDate?.message}
+              disabled={create.isPending}
+              maw={260}
+              clearable
+              clearButtonProps={{ 'aria-label': t('announcements.form.clearExpirationDate') }}
+            />
+          )}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={create.isPending}>
