@@ -8,7 +8,7 @@ test("an advisor's invitee registers, is signed in, creates their first account 
   page,
   browser,
 }) => {
-  // Two browsers, a mailbox and a registration: longer than a one-screen test.
+  // Three browsers (advisor, admin reading Mail, invitee) and a registration: longer than a one-screen test.
   test.slow();
   const email = uniqueEmail('prospect');
   await signIn(page, DEMO.advisor);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { linkFromMail } from './support-mail.js';
 
 /** A fresh address per run: several specs share one server. */
 export function uniqueEmail(prefix: string): string {
@@ -17,19 +18,18 @@ export async function sendInvitation(page: Page, email: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Opens the invitation e-mail in the development mailbox and follows its register link. */
+/**
+ * Reads the invitation e-mail on Administration > Mail (an admin, in a browser of its own) and follows
+ * its register link in the invitee's browser.
+ */
 export async function followInvitationLink(page: Page, email: string): Promise<string> {
-  await page.goto('/dev/mailbox');
-  await page
-    .getByRole('row', { name: new RegExp(email) })
-    .getByRole('link')
-    .click();
-  const link = page.getByRole('link', { name: 'Create your account' });
-  const url = await link.getAttribute('href');
+  const browser = page.context().browser();
+  if (!browser) throw new Error('The invitee page has no browser to open the admin window in.');
+  const url = await linkFromMail(browser, email, 'Create your account');
   expect(url).toMatch(/\/register\?token=[\w-]{43}$/);
-  await link.click();
+  await page.goto(url);
   await expect(page).toHaveURL(/\/register\?token=/);
-  return url!;
+  return url;
 }
 
 /** Fills the register form (the e-mail comes from the invitation) and submits it. */
