@@ -5,6 +5,19 @@ import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/
 /** Colours are stored and sent as `#RRGGBB` (what Mantine's ColorInput produces in hex format). */
 export const TAG_GROUP_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
+/** Error codes of the tags routes the screens word themselves. */
+export const TAG_ERROR = {
+  /**
+   * 409 on deleting a tag (or a group with a tag) that documents carry; `details.documentCount` says
+   * how many documents.
+   */
+  inUse: 'TAG_IN_USE',
+} as const;
+
+/** `details` of a TAG_IN_USE error. */
+export const tagInUseDetailsSchema = z.object({ documentCount: z.number().int().nonnegative() });
+export type TagInUseDetails = z.infer<typeof tagInUseDetailsSchema>;
+
 /** Bounds on the id lists a request may carry (a firm has a handful of services and tag groups). */
 export const TAG_LIMIT = {
   relatedIds: 100,

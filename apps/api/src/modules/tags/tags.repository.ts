@@ -198,15 +198,17 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
       await tx.update(tags).set({ isActive }).where(eq(tags.id, id));
     },
 
-    /** Whether a document carries the tag (or, for a group, any of its tags): those cannot be deleted. */
-    async isInUseByDocuments(by: { tagId: number } | { tagGroupId: number }, tx: DbOrTx = db): Promise<boolean> {
+    /**
+     * How many documents carry the tag (or, for a group, any of its tags): those cannot be deleted,
+     * and the refusal says how many documents use it.
+     */
+    async countDocumentsUsing(by: { tagId: number } | { tagGroupId: number }, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
-        .select({ one: documentTags.tagId })
+        .select({ total: sql<number>`count(distinct ${documentTags.documentId})`.mapWith(Number) })
         .from(documentTags)
         .innerJoin(tags, eq(tags.id, documentTags.tagId))
-        .where('tagId' in by ? eq(documentTags.tagId, by.tagId) : eq(tags.tagGroupId, by.tagGroupId))
-        .limit(1);
-      return row !== undefined;
+        .where('tagId' in by ? eq(documentTags.tagId, by.tagId) : eq(tags.tagGroupId, by.tagGroupId));
+      return row?.total ?? 0;
     },
 
     async deleteTag(id: number, tx: DbOrTx = db): Promise<boolean> {

@@ -1,16 +1,18 @@
-import type {
-  CreateTagInput,
-  DropdownOption,
-  ListTagGroupsQuery,
-  ReorderTagGroupsInput,
-  TagDto,
-  TagGroupDto,
-  TagGroupInput,
-  TagGroupList,
-  TagInput,
+import {
+  TAG_ERROR,
+  type CreateTagInput,
+  type DropdownOption,
+  type ListTagGroupsQuery,
+  type ReorderTagGroupsInput,
+  type TagDto,
+  type TagGroupDto,
+  type TagGroupInput,
+  type TagGroupList,
+  type TagInput,
+  type TagInUseDetails,
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
 import type { TagGroupRow, TagRow, TagsRepository } from './tags.repository.js';
@@ -34,17 +36,30 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * document_tags.tagId is ON DELETE RESTRICT: a tag on a document keeps its meaning in that
- * document's history. The check answers clearly; the constraint still decides a race.
+ * document's history. The check answers clearly, with how many documents use the tag (409
+ * TAG_IN_USE, `details.documentCount`); the constraint still decides a race, counted again then.
  */
-async function refusingInUse<T>(message: string, isInUse: () => Promise<boolean>, run: () => Promise<T>): Promise<T> {
-  if (await isInUse()) throw new ConflictError(message);
+async function refusingInUse<T>(
+  message: (documentCount: number) => string,
+  countUsing: () => Promise<number>,
+  run: () => Promise<T>,
+): Promise<T> {
+  const refuse = (documentCount: number) =>
+    new AppError(409, TAG_ERROR.inUse, message(documentCount), { documentCount } satisfies TagInUseDetails);
+  const using = await countUsing();
+  if (using > 0) throw refuse(using);
   try {
     return await run();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new ConflictError(message);
+    if (isForeignKeyViolation(error)) throw refuse(Math.max(1, await countUsing()));
     throw error;
   }
 }
+
+function documentsWord(count: number): string {
+  return count === 1 ? '1 document' : `${count} documents`;
+}
+
 const TAG = 'tag';
 
 function takenMessage(value: string): string {
@@ -238,8 +253,8 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     async deleteGroup(actor: Actor, id: number): Promise<void> {
       const existing = await requireGroup(id);
       await refusingInUse(
-        `${existing.displayName} has tags used by documents; deactivate them instead.`,
-        () => tags.isInUseByDocuments({ tagGroupId: id }),
+        (count) => `${existing.displayName} has tags used by ${documentsWord(count)}; deactivate them instead.`,
+        () => tags.countDocumentsUsing({ tagGroupId: id }),
         () =>
           db.transaction(async (tx) => {
             if (!(await tags.deleteGroup(id, tx))) throw new NotFoundError('Tag group not found.');
@@ -316,8 +331,8 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     async deleteTag(actor: Actor, id: number): Promise<void> {
       const existing = await requireTag(id);
       await refusingInUse(
-        `${existing.displayName} is used by documents; deactivate it instead.`,
-        () => tags.isInUseByDocuments({ tagId: id }),
+        (count) => `${existing.displayName} is used by ${documentsWord(count)}; deactivate it instead.`,
+        () => tags.countDocumentsUsing({ tagId: id }),
         () =>
           db.transaction(async (tx) => {
             if (!(await tags.deleteTag(id, tx))) throw new NotFoundError('Tag not found.');

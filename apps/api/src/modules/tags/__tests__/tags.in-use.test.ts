@@ -56,7 +56,11 @@ describe('deleting tags that documents carry', () => {
       headers: bearer(admin),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(`${tag.displayName} is used by documents; deactivate it instead.`);
+    expect(response.json().error).toMatchObject({
+      code: 'TAG_IN_USE',
+      message: `${tag.displayName} is used by 1 document; deactivate it instead.`,
+      details: { documentCount: 1 },
+    });
     expect(await t.database.db.select().from(tags).where(eq(tags.id, tag.id))).toHaveLength(1);
   });
 
@@ -68,10 +72,41 @@ describe('deleting tags that documents carry', () => {
       headers: bearer(admin),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(
-      `${group.displayName} has tags used by documents; deactivate them instead.`,
-    );
+    expect(response.json().error).toMatchObject({
+      code: 'TAG_IN_USE',
+      message: `${group.displayName} has tags used by 1 document; deactivate them instead.`,
+      details: { documentCount: 1 },
+    });
     expect(await t.database.db.select().from(tagGroups).where(eq(tagGroups.id, group.id))).toHaveLength(1);
+  });
+
+  it('says how many documents carry the tag, each counted once', async () => {
+    const { tag, group } = await tagOnADocument();
+    const other = await createTag(t.database.db, { tagGroupId: group.id });
+    for (let i = 0; i < 2; i++) {
+      await createDocument(t.database.db, t.app.storage, {
+        clientId,
+        serviceId: taxId,
+        creatorUserId: ownerId,
+        tagIds: [tag.id, other.id],
+      });
+    }
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/document/tags/${tag.id}`,
+      headers: bearer(admin),
+    });
+    expect(response.json().error).toMatchObject({
+      code: 'TAG_IN_USE',
+      message: `${tag.displayName} is used by 3 documents; deactivate it instead.`,
+      details: { documentCount: 3 },
+    });
+    const ofGroup = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/document/tag-groups/${group.id}`,
+      headers: bearer(admin),
+    });
+    expect(ofGroup.json().error.details).toEqual({ documentCount: 3 });
   });
 
   it('still deletes tags and groups no document carries', async () => {

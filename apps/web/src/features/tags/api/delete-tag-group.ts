@@ -2,6 +2,7 @@ import type { TagGroupDto } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { tagInUseCount } from './tag-in-use';
 import { notify } from '@/lib/notify';
 import { tagKeys } from './tag-keys';
 
@@ -19,6 +20,15 @@ export function useDeleteTagGroup(options: { onSuccess?: () => void } = {}) {
       options.onSuccess?.();
       await queryClient.invalidateQueries({ queryKey: tagKeys.all });
     },
-    onError: () => notify.error(t('tags.messages.groupDeleteFailed'), { key: 'tag-group-deleted' }),
+    onError: (error, group) => {
+      // In use by documents: say so and by how many, rather than a bare failure.
+      const count = tagInUseCount(error);
+      notify.error(
+        count === null
+          ? t('tags.messages.groupDeleteFailed')
+          : t('tags.messages.groupInUse', { name: group.displayName, count }),
+        { key: 'tag-group-deleted' },
+      );
+    },
   });
 }

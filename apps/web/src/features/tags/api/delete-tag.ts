@@ -2,6 +2,7 @@ import type { TagDto } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { tagInUseCount } from './tag-in-use';
 import { notify } from '@/lib/notify';
 import { tagKeys } from './tag-keys';
 
@@ -19,6 +20,15 @@ export function useDeleteTag(options: { onSuccess?: () => void } = {}) {
       options.onSuccess?.();
       await queryClient.invalidateQueries({ queryKey: tagKeys.all });
     },
-    onError: () => notify.error(t('tags.messages.tagDeleteFailed'), { key: 'tag-deleted' }),
+    onError: (error, tag) => {
+      // In use by documents: say so and by how many, rather than a bare failure.
+      const count = tagInUseCount(error);
+      notify.error(
+        count === null
+          ? t('tags.messages.tagDeleteFailed')
+          : t('tags.messages.tagInUse', { name: tag.displayName, count }),
+        { key: 'tag-deleted' },
+      );
+    },
   });
 }
