@@ -121,6 +121,10 @@ test("the details panel shows the client's profile picture", async ({ page, requ
   edit.append('emailAddress', ownerEmail);
   edit.append('advisorUserId', advisorUserId);
   edit.append('ownerUserId', String(details.owner.id));
+  const services = await json<Array<{ id: number; name: string }>>(
+    await request.get('/api/v1/document/services/all', { headers: admin.headers }),
+  );
+  edit.append('services', String(services.find((service) => service.name === 'tax')!.id));
   edit.append('isProfilePictureChanged', 'true');
   edit.append('profilePicture', new Blob([SMALL_PNG], { type: 'image/png' }), 'logo.png');
   await json(

@@ -23,6 +23,21 @@ export function planTitle(plan: Pick<ServicePlanDto, 'isPackage' | 'services'>):
 }
 
 /**
+ * The contract's terms paragraph. The custom-price sentence only when a chosen plan has no fixed fee
+ * (shown as "Custom price" above): with fixed fees only, there is nothing left to agree.
+ */
+export function contractTermsText(plans: readonly Pick<ServicePlanDto, 'fee'>[]): string {
+  const customPrice = plans.some((plan) => plan.fee === null)
+    ? 'A custom price is agreed with the Client separately before any work starts. '
+    : '';
+  return (
+    customPrice +
+    'Fees are charged in advance for each billing period. Either party may end this agreement with 30 days ' +
+    'written notice.'
+  );
+}
+
+/**
  * The engagement contract of a lead as a PDF, generated on request and streamed (nothing is kept):
  * it always reflects the lead's current company name and chosen plans.
  */
@@ -52,12 +67,7 @@ export function leadContractPdf(input: LeadContractInput): Readable {
   for (const plan of input.plans) doc.text(`• ${planTitle(plan)}: ${planFeeText(plan)}`);
   doc.moveDown();
 
-  doc
-    .text(
-      'A custom price is agreed with the Client separately before any work starts. Fees are charged in ' +
-        'advance for each billing period. Either party may end this agreement with 30 days written notice.',
-    )
-    .moveDown(2);
+  doc.text(contractTermsText(input.plans)).moveDown(2);
   doc.text(`Accepted for ${input.legalCompanyName} on ${contractDateText(input.date)}.`);
   doc.end();
   return out;
