@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEAD_STATUS, TEXT_LIMIT } from '../common/constants.js';
 import { TIN_PATTERN } from '../common/masks.js';
 import { passwordSchema } from '../common/password.schema.js';
+import { requiredPhoneSchema } from '../common/phone.js';
 
 /**
  * Contract: the public customer onboarding wizard (spec 03 "Customer onboarding wizard", "Lead
@@ -20,7 +21,10 @@ import { passwordSchema } from '../common/password.schema.js';
  * - `GET  document/onboarding/captcha/challenge`                → an ALTCHA v2 challenge (altcha-lib 2.8
  *                                                                  `Challenge`: {parameters, signature}); 404 when
  *                                                                  reCAPTCHA is configured
- * - `GET  document/onboarding/email-address/{emailAddress}/is-available` → boolean (true when no user has it)
+ * - `GET  document/onboarding/email-address/{emailAddress}/is-available?leadIdHash=` → boolean (true when no user
+ *                                                                  has it); only for a lead at its create-account
+ *                                                                  step (404 unknown lead, 409 as the steps), and
+ *                                                                  throttled per IP and per lead (issue 17 item 4)
  * - `POST document/onboarding/leads`                            (InsertLeadInput) → 201 LeadIdHashDto
  * - `GET  document/onboarding/leads/{idHash}`                   → PublicLeadDto
  * - `PUT  document/onboarding/leads/{idHash}/general-info`      (LeadGeneralInfoInput) → 204
@@ -229,7 +233,7 @@ const optionalText = (max: number = TEXT_LIMIT.name) =>
     z.string().trim().max(max).nullable().optional(),
   );
 const emailSchema = z.string().trim().min(1).max(TEXT_LIMIT.email).pipe(z.email());
-const phoneSchema = z.string().trim().min(1).max(30);
+const phoneSchema = requiredPhoneSchema();
 
 /** General info (step 1). Owner names are required when the contact is not the owner, and stored empty when they are. */
 export const leadGeneralInfoInputSchema = z
@@ -394,6 +398,12 @@ export const leadClientInformationInputSchema = z
 export type LeadClientInformationInput = z.infer<typeof leadClientInformationInputSchema>;
 
 export const onboardingEmailParamsSchema = z.object({ emailAddress: z.string().trim().min(1).max(TEXT_LIMIT.email) });
+/**
+ * The onboarding the check is made for: without a live lead at its create-account step the server
+ * does not say whether an address has an account (account discovery, issue 17 item 4).
+ */
+export const onboardingEmailQuerySchema = z.object({ leadIdHash: z.string().regex(LEAD_ID_HASH_PATTERN) });
+export type OnboardingEmailQuery = z.infer<typeof onboardingEmailQuerySchema>;
 
 /**
  * `GET document/onboarding/leads/{idHash}`: what the wizard needs to resume. A public link never

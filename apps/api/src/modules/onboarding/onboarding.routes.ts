@@ -12,6 +12,7 @@ import {
   leadIntakeAnswersInputSchema,
   leadQuoteInputSchema,
   onboardingEmailParamsSchema,
+  onboardingEmailQuerySchema,
   onboardingServiceDtoSchema,
   publicLeadDtoSchema,
   servicePlanDtoSchema,
@@ -110,12 +111,20 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags,
-        summary: 'Whether no user has this e-mail address (case-insensitive)',
+        summary:
+          'Whether no user has this e-mail address (case-insensitive), for a lead at its create-account step; ' +
+          'throttled per IP and per lead',
         params: onboardingEmailParamsSchema,
+        querystring: onboardingEmailQuerySchema,
         response: { 200: z.boolean() },
       },
     },
-    async (request) => onboarding.isEmailAddressAvailable(request.params.emailAddress, requestContext(request)),
+    async (request) =>
+      onboarding.isEmailAddressAvailable(
+        request.params.emailAddress,
+        request.query.leadIdHash,
+        requestContext(request),
+      ),
   );
 
   app.post(

@@ -41,6 +41,11 @@ import type { LeadRow, LookupName, OnboardingRepository } from './onboarding.rep
 export const ONBOARDING_LIMITS = {
   calls: { perIp: 300, windowSeconds: 10 * 60 },
   creates: { perIp: 10, windowSeconds: 60 * 60 },
+  /**
+   * E-mail availability says whether an address has an account, so it is rationed apart (issue 17
+   * item 4): a prospect checks a few addresses on the create-account step, a sweep checks thousands.
+   */
+  emailChecks: { perIp: 30, perLead: 20, windowSeconds: 60 * 60 },
 } as const;
 
 const LEAD_NOT_FOUND = 'Lead not found.';
@@ -129,9 +134,13 @@ export function createOnboardingService(deps: {
   const { db, repository, users, throttle, audit, captcha, fieldCrypto } = deps;
 
   async function spend(key: string, limit: { perIp: number; windowSeconds: number }) {
-    const wait = await throttle.retryAfterSeconds(key, limit.perIp, limit.windowSeconds);
+    await spendUpTo(key, limit.perIp, limit.windowSeconds);
+  }
+
+  async function spendUpTo(key: string, max: number, windowSeconds: number) {
+    const wait = await throttle.retryAfterSeconds(key, max, windowSeconds);
     if (wait > 0) throw new TooManyRequestsError(wait, 'Too many requests. Try again later.');
-    await throttle.recordFailure(key, limit.windowSeconds);
+    await throttle.recordFailure(key, windowSeconds);
   }
 
   /** Every public call spends from the caller's per-IP budget first. */
@@ -212,8 +221,19 @@ export function createOnboardingService(deps: {
       return captcha.challenge();
     },
 
-    async isEmailAddressAvailable(emailAddress: string, context: RequestContext): Promise<boolean> {
+    /**
+     * Only inside a live onboarding, at the step that asks for the address: the IP's budget is spent
+     * first (an unknown or closed lead costs the same, so guessing idHashes buys nothing), then the
+     * lead's, keyed by its id (its idHash is a secret and stays out of the throttle table).
+     */
+    async isEmailAddressAvailable(emailAddress: string, leadIdHash: string, context: RequestContext): Promise<boolean> {
+      const limit = ONBOARDING_LIMITS.emailChecks;
       await guard(context);
+      await spendUpTo(`onboarding-email:ip:${context.ipAddress}`, limit.perIp, limit.windowSeconds);
+      const lead = await liveLead(leadIdHash);
+      if (lead.status >= LEAD_STATUS.createAccount) throw onboardingClosed();
+      if (lead.status < LEAD_STATUS.contract) throw stepNotAllowed();
+      await spendUpTo(`onboarding-email:lead:${lead.id}`, limit.perLead, limit.windowSeconds);
       return !(await users.isEmailAddressTaken(emailAddress));
     },
 

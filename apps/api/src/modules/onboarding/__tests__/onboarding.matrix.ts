@@ -24,7 +24,9 @@ export const rows: MatrixRow[] = [
   {
     method: 'GET',
     route: `${ONBOARDING}/email-address/:emailAddress/is-available`,
-    url: () => `${ONBOARDING}/email-address/someone@example.com/is-available`,
+    // Answered inside a live onboarding only (issue 17 item 4): a lead at its create-account step.
+    url: async (f) =>
+      `${ONBOARDING}/email-address/someone@example.com/is-available?leadIdHash=${(await insertLead(f.db, LEAD_STATUS.contract)).idHash}`,
     expect: all(200),
   },
   {

@@ -267,7 +267,7 @@ describe('the wizard end to end', () => {
     // Step 5: e-mail availability, the field rules, then the account.
     const taken = await call(
       'GET',
-      `${ONBOARDING}/email-address/${encodeURIComponent('B1G1_ADMIN@gmail.com')}/is-available`,
+      `${ONBOARDING}/email-address/${encodeURIComponent('B1G1_ADMIN@gmail.com')}/is-available?leadIdHash=${idHash}`,
       undefined,
       ip,
     );
@@ -298,7 +298,14 @@ describe('the wizard end to end', () => {
 
     const account = clientInformation({ companyWebsite: '' });
     expect(
-      (await call('GET', `${ONBOARDING}/email-address/${account.emailAddress}/is-available`, undefined, ip)).json(),
+      (
+        await call(
+          'GET',
+          `${ONBOARDING}/email-address/${account.emailAddress}/is-available?leadIdHash=${idHash}`,
+          undefined,
+          ip,
+        )
+      ).json(),
     ).toBe(true);
     expect((await call('PUT', `${LEAD}/client-information`, account, ip)).statusCode).toBe(204);
 
@@ -381,6 +388,79 @@ describe('the wizard end to end', () => {
   });
 });
 
+/**
+ * Issue 17 item 4: the availability check answered anyone, for any address (staff included), without
+ * limit. It now answers only inside a live onboarding, the lead at its create-account step, under a
+ * per-IP and a per-lead budget.
+ */
+describe('e-mail availability is for a live onboarding only', () => {
+  const isAvailable = (emailAddress: string, leadIdHash: string | undefined, ip: string) =>
+    call(
+      'GET',
+      `${ONBOARDING}/email-address/${encodeURIComponent(emailAddress)}/is-available` +
+        (leadIdHash === undefined ? '' : `?leadIdHash=${leadIdHash}`),
+      undefined,
+      ip,
+    );
+
+  it('answers for a lead at its create-account step, and refuses without one', async () => {
+    const ip = freshIp();
+    const lead = await insertLead(t.database.db, LEAD_STATUS.contract);
+    expect((await isAvailable('b1g1_admin@gmail.com', lead.idHash, ip)).json()).toBe(false);
+    expect((await isAvailable('fresh.prospect@example.com', lead.idHash, ip)).json()).toBe(true);
+
+    const missing = await isAvailable('b1g1_admin@gmail.com', undefined, ip);
+    expect(missing.statusCode).toBe(400);
+    expect(fields(missing.json())).toEqual(['leadIdHash']);
+    expect((await isAvailable('b1g1_admin@gmail.com', 'x', ip)).statusCode).toBe(400);
+    // A well-formed guess: the same 404 as any unknown lead.
+    expect((await isAvailable('b1g1_admin@gmail.com', 'A'.repeat(43), ip)).statusCode).toBe(404);
+  });
+
+  it('refuses a lead before or after its create-account step (409), without answering', async () => {
+    const ip = freshIp();
+    for (const [status, code] of [
+      [LEAD_STATUS.generalInformation, 'LEAD_STEP_NOT_ALLOWED'],
+      [LEAD_STATUS.quote, 'LEAD_STEP_NOT_ALLOWED'],
+      [LEAD_STATUS.createAccount, 'LEAD_ONBOARDING_CLOSED'],
+      [LEAD_STATUS.completed, 'LEAD_ONBOARDING_CLOSED'],
+    ] as const) {
+      const lead = await insertLead(t.database.db, status);
+      const response = await isAvailable('b1g1_admin@gmail.com', lead.idHash, ip);
+      expect(response.statusCode, String(status)).toBe(409);
+      expect(response.json().error.code, String(status)).toBe(code);
+    }
+  });
+
+  it('answers at most the per-lead budget of a run of checks, from however many addresses', async () => {
+    const lead = await insertLead(t.database.db, LEAD_STATUS.contract);
+    const statuses: number[] = [];
+    // The review's run: 60 checks in a row; spread over IPs so that only the lead's budget counts.
+    for (let i = 0; i < 60; i++) {
+      statuses.push((await isAvailable(`someone${i}@example.com`, lead.idHash, freshIp())).statusCode);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(ONBOARDING_LIMITS.emailChecks.perLead);
+    expect(statuses.slice(ONBOARDING_LIMITS.emailChecks.perLead).every((status) => status === 429)).toBe(true);
+  });
+
+  it('answers at most the per-IP budget of checks from one address, whichever leads it names', async () => {
+    const ip = freshIp();
+    let answered = 0;
+    for (let i = 0; i < ONBOARDING_LIMITS.emailChecks.perIp + 5; i++) {
+      // A new lead every few checks, so that the per-lead budget never runs out first.
+      const lead =
+        i % 10 === 0 || !lastLead ? (lastLead = await insertLead(t.database.db, LEAD_STATUS.contract)) : lastLead;
+      const response = await isAvailable(`probe${i}@example.com`, lead.idHash, ip);
+      if (response.statusCode === 200) answered++;
+      else expect(response.statusCode).toBe(429);
+    }
+    expect(answered).toBe(ONBOARDING_LIMITS.emailChecks.perIp);
+    // Unknown leads spend the same budget: guessing idHashes is no way around it.
+    expect((await isAvailable('b1g1_admin@gmail.com', 'A'.repeat(43), ip)).statusCode).toBe(429);
+  });
+  let lastLead: Awaited<ReturnType<typeof insertLead>> | undefined;
+});
+
 describe('throttling', () => {
   it('answers 429 with Retry-After once an IP spent its budget, on every public call', async () => {
     const ip = freshIp();
@@ -390,7 +470,7 @@ describe('throttling', () => {
     for (const url of [
       `${ONBOARDING}/industries/all`,
       `${ONBOARDING}/captcha/challenge`,
-      `${ONBOARDING}/email-address/a@b.c/is-available`,
+      `${ONBOARDING}/email-address/a@b.c/is-available?leadIdHash=${'a'.repeat(43)}`,
     ]) {
       const response = await call('GET', url, undefined, ip);
       expect(response.statusCode, url).toBe(429);

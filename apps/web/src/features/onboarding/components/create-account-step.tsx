@@ -87,7 +87,7 @@ export function CreateAccountStep({
   const isAvailable = async (emailAddress: string) => {
     setChecking(true);
     try {
-      return await checkEmailAvailability(emailAddress);
+      return await checkEmailAvailability(emailAddress, lead.idHash);
     } catch {
       return true;
     } finally {
