@@ -49,6 +49,16 @@ const firstOfMonth = (year: number, month: number) => (month === 13 ? `${year + 
 const lastOfMonth = (year: number, month: number) =>
   `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
 
+/**
+ * The day a month's ending balance stands on: its last day, or today (UTC, as transaction dates and
+ * the month filters are) while the month is still running, since the balance is today's.
+ */
+export function endingBalanceDate(year: number, month: number, now: Date): string {
+  const today = now.toISOString().slice(0, 10);
+  const last = lastOfMonth(year, month);
+  return today >= firstOfMonth(year, month) && today < last ? today : last;
+}
+
 /** Query text → repository filters: the month applies only with a year; amounts become cents. */
 export function toListFilters(f: TransactionFilters): TransactionListFilters {
   let from: string | undefined;
@@ -381,7 +391,7 @@ export function createReconciliationService({
         startingBalance: money(account.currentBalanceCents - fromMonth),
         startingBalanceDate: firstOfMonth(query.year, query.month),
         endingBalance: money(account.currentBalanceCents - afterMonth),
-        endingBalanceDate: lastOfMonth(query.year, query.month),
+        endingBalanceDate: endingBalanceDate(query.year, query.month, new Date()),
         isoCurrencyCode: account.isoCurrencyCode,
       };
     },

@@ -290,6 +290,9 @@ describe('linking and synchronising', () => {
       const monthCents = items.reduce((sum, item) => sum + Math.round(item.amount * 100), 0);
       expect(Math.round(balance.startingBalance * 100) + monthCents).toBe(Math.round(balance.endingBalance * 100));
       expect(balance.startingBalanceDate).toBe(`${period.year}-${period.month.padStart(2, '0')}-01`);
+      // The running month's ending balance is today's, dated today (UTC); a past month's, its last day.
+      const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+      expect(balance.endingBalanceDate).toBe(back === 0 ? new Date().toISOString().slice(0, 10) : lastDay);
       if (previous) expect(balance.startingBalance).toBe(previous.endingBalance);
       previous = balance;
     }
