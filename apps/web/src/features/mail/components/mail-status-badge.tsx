@@ -14,7 +14,14 @@ const COLOR: Record<MailStatus, string> = {
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[status]} variant="light" radius="sm" tt="none">
+    // Never cut to "Kept (no S…)": the words are the status, the colour only repeats it.
+    <Badge
+      color={COLOR[status]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
+    >
       {t(`mail.status.${status}`)}
     </Badge>
   );
