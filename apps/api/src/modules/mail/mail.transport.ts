@@ -9,7 +9,7 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** How a queued message leaves: through SMTP, or not at all (kept in the outbox for /dev/mailbox). */
+/** How a queued message leaves: through SMTP, or not at all (kept in the outbox, read on Administration > Mail). */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
