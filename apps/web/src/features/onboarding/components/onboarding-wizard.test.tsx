@@ -1,5 +1,6 @@
 import { LEAD_STATUS, onboardingStepForStatus, type PublicLeadDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { OnboardingWizard } from './onboarding-wizard';
@@ -16,7 +17,7 @@ function lead(status: number): PublicLeadDto {
       contactFirstName: 'Ria',
       contactLastName: 'Contact',
       contactEmailAddress: 'ria@example.com',
-      contactPhoneNumber: '555',
+      contactPhoneNumber: '5550100555',
       contactPosition: 1,
       ownerFirstName: null,
       ownerLastName: null,
@@ -77,5 +78,33 @@ describe('onboarding wizard: the lead status picks the step (spec 03 section 4)'
     stubApi(() => errorResponse(404, 'NOT_FOUND'));
     const callbacks = renderWizard();
     await waitFor(() => expect(callbacks.onLoadFailed).toHaveBeenCalled());
+  });
+});
+
+describe('onboarding wizard: the create-account step checks the e-mail inside this onboarding', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends the lead's idHash with the availability check (issue 17 item 4) and shows a taken address", async () => {
+    const checks: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (input.endsWith(`/leads/${ID_HASH}`)) return jsonResponse(lead(LEAD_STATUS.contract));
+        if (input.includes('/is-available')) {
+          checks.push(input);
+          return jsonResponse(false);
+        }
+        if (input.endsWith('/all') || input.endsWith('/service-plans')) return jsonResponse([]);
+        return errorResponse(404, 'NOT_FOUND');
+      }),
+    );
+    renderWizard();
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await userEvent.type(email, 'taken@example.com');
+    await userEvent.tab();
+    expect(await screen.findByText('taken@example.com is already taken. Try another.')).toBeTruthy();
+    expect(checks).toEqual([
+      `/api/v1/document/onboarding/email-address/taken%40example.com/is-available?leadIdHash=${ID_HASH}`,
+    ]);
   });
 });
