@@ -14,13 +14,17 @@ export const UNPAIRED_SURROGATE_MESSAGE =
  */
 export function findUnpairedSurrogate(value: unknown): string | null {
   const stack: Array<[unknown, string]> = [[value, '']];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
       if (UNPAIRED_SURROGATE.test(current)) return path;
       continue;
     }
-    if (current === null || typeof current !== 'object') continue;
+    // Raw bodies (the payment and bank webhooks keep theirs as bytes for their signatures) hold no
+    // JavaScript strings; `seen` guards against a parser ever handing over a cyclic object.
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current) || seen.has(current)) continue;
+    seen.add(current);
     const entries = Object.entries(current);
     // Pushed in reverse so that the first field is looked at first.
     for (let index = entries.length - 1; index >= 0; index--) {

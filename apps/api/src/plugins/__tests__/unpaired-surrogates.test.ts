@@ -76,6 +76,11 @@ describe('an unpaired UTF-16 surrogate in a string input', () => {
     expect(await t.database.db.select().from(tagGroups).where(eq(tagGroups.name, 'surrogate-group'))).toEqual([]);
     expect(findUnpairedSurrogate({ a: [{ b: 'ok' }, { c: 'x\udc00' }] })).toBe('a.1.c');
     expect(findUnpairedSurrogate({ ok: { ['k\ud800']: 1 } })).toBe('ok');
+    // Raw webhook bodies stay bytes; a cyclic object is walked once.
+    expect(findUnpairedSurrogate(Buffer.from('\ud800'))).toBeNull();
+    const cyclic: Record<string, unknown> = { a: 'fine' };
+    cyclic.self = cyclic;
+    expect(findUnpairedSurrogate(cyclic)).toBeNull();
   });
 
   it('as raw JSON text (an escaped lone surrogate in the body): 400', async () => {
