@@ -73,10 +73,12 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to SMTP when SMTP_URL is set, else the outbox only. */
   mailTransport?: MailTransport;
+  /** The clock access tokens are stamped and checked by (Date.now unless a test moves it on). */
+  now?: () => number;
 }
 
 /** The composition root: every repository and service is built here and handed to its routes. */
-export async function buildApp({ database, config, logger, mailTransport }: AppDependencies) {
+export async function buildApp({ database, config, logger, mailTransport, now }: AppDependencies) {
   const securityHeaders = securityHeadersOf(config);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -113,6 +115,7 @@ export async function buildApp({ database, config, logger, mailTransport }: AppD
   const tokens = createAccessTokens({
     secret: config.jwtSecret ?? readOrCreateSecret(config.dataDir, 'jwt-secret'),
     ttlSeconds: config.accessTokenTtlSeconds,
+    now,
   });
   const fieldCrypto = createFieldCrypto(
     Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),

@@ -49,7 +49,10 @@ export interface ObservedTestApp extends TestApp {
  * the most verbose level, writing to memory, and every response recorded, so a test can look for
  * secrets in both.
  */
-export async function createObservedTestApp(env: Record<string, string> = {}): Promise<ObservedTestApp> {
+export async function createObservedTestApp(
+  env: Record<string, string> = {},
+  { now }: { now?: () => number } = {},
+): Promise<ObservedTestApp> {
   const { database, drop } = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-api-secrets-'));
   const config = loadConfig({
@@ -67,7 +70,7 @@ export async function createObservedTestApp(env: Record<string, string> = {}): P
       callback();
     },
   });
-  const app = await buildApp({ database, config, logger: { ...loggerOptions(config), stream } });
+  const app = await buildApp({ database, config, logger: { ...loggerOptions(config), stream }, now });
   const responses: RecordedResponse[] = [];
   app.addHook('onSend', async (request, reply, payload) => {
     responses.push({

@@ -13,8 +13,20 @@ export type AccessTokens = ReturnType<typeof createAccessTokens>;
 /** Verified tokens one process remembers; the oldest entry goes first. */
 export const VERIFIED_TOKEN_CACHE_ENTRIES = 10_000;
 
-/** Short-lived HS256 access tokens; `iss`, `aud` and `exp` are checked on every request. */
-export function createAccessTokens({ secret, ttlSeconds }: { secret: string; ttlSeconds: number }) {
+/**
+ * Short-lived HS256 access tokens; `iss`, `aud` and `exp` are checked on every request. `now` is the
+ * clock tokens are stamped and checked by (milliseconds, like Date.now): tests move it on instead of
+ * waiting for a token to expire.
+ */
+export function createAccessTokens({
+  secret,
+  ttlSeconds,
+  now = Date.now,
+}: {
+  secret: string;
+  ttlSeconds: number;
+  now?: () => number;
+}) {
   const key = new TextEncoder().encode(secret);
   /**
    * A token's signature is checked once per process, then its claims are reused until it expires:
@@ -26,20 +38,21 @@ export function createAccessTokens({ secret, ttlSeconds }: { secret: string; ttl
   return {
     ttlSeconds,
     async sign(claims: AccessTokenClaims): Promise<string> {
+      const issuedAt = Math.floor(now() / 1000);
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
     /** Returns null for any token that is not one of ours, altered, or expired. */
     async verify(token: string): Promise<AccessTokenClaims | null> {
       const known = verified.get(token);
       if (known) {
-        if (Date.now() < known.expiresAtMs) return known.claims;
+        if (now() < known.expiresAtMs) return known.claims;
         verified.delete(token);
         return null;
       }
@@ -48,6 +61,7 @@ export function createAccessTokens({ secret, ttlSeconds }: { secret: string; ttl
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          currentDate: new Date(now()),
         });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return null;

@@ -5,13 +5,19 @@ import { VERIFIED_TOKEN_CACHE_ENTRIES, createAccessTokens } from '../tokens.js';
 const secret = () => randomBytes(32).toString('hex');
 
 describe('access tokens, verified once per process', () => {
-  it('refuses a remembered token once it has expired', async () => {
-    const tokens = createAccessTokens({ secret: secret(), ttlSeconds: 1 });
+  it('refuses a remembered token once it has expired, and an unseen one past its expiry', async () => {
+    // A clock the test moves on, instead of waiting for the token's lifetime to pass.
+    let nowMs = Date.UTC(2026, 0, 5, 9, 0, 0);
+    const tokens = createAccessTokens({ secret: secret(), ttlSeconds: 60, now: () => nowMs });
     const token = await tokens.sign({ userId: 7, sessionId: 's-1' });
+    const unseen = await tokens.sign({ userId: 8, sessionId: 's-2' });
     expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: 's-1' });
+    nowMs += 59_000;
     expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId: 's-1' });
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    nowMs += 1_000;
     expect(await tokens.verify(token)).toBeNull();
+    // Never verified before, so checked by its signature and `exp` against the same clock.
+    expect(await tokens.verify(unseen)).toBeNull();
   });
 
   it('refuses an altered copy of a remembered token and one signed with another secret', async () => {
