@@ -23,7 +23,7 @@ async function createSupervisor(request: APIRequestContext) {
       firstName: 'Tess',
       lastName: 'Factor',
       emailAddress,
-      phoneNumber: '555-0100',
+      phoneNumber: '(555) 010-0100',
       roleId: Number(roles.find((role) => role.name === 'supervisor')!.value),
       password: PASSWORD,
       confirmPassword: PASSWORD,

@@ -31,7 +31,7 @@ async function createSupervisor(request: APIRequestContext, purpose: string) {
       firstName: 'Sam',
       lastName: `${purpose}${suffix}`,
       emailAddress: user.emailAddress,
-      phoneNumber: '555-0100',
+      phoneNumber: '(555) 010-0100',
       roleId: Number(roles.find((role) => role.name === 'supervisor')!.value),
       password: PASSWORD,
       confirmPassword: PASSWORD,

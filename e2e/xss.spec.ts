@@ -77,7 +77,7 @@ async function createUser(
   return json<{ id: number }>(
     await request.post('/api/v1/identity/users', {
       headers,
-      data: { ...user, phoneNumber: '555-0100', password: PASSWORD, confirmPassword: PASSWORD },
+      data: { ...user, phoneNumber: '(555) 010-0100', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
 }

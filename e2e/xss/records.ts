@@ -82,7 +82,7 @@ export async function createUser(
   return json<{ id: number }>(
     await request.post('/api/v1/identity/users', {
       headers,
-      data: { ...user, phoneNumber: '555-0100', password: PASSWORD, confirmPassword: PASSWORD },
+      data: { ...user, phoneNumber: '(555) 010-0100', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
 }

@@ -16,6 +16,7 @@ export * from './services/services.schema.js';
 export * from './common/password.schema.js';
 export * from './common/masks.js';
 export * from './common/display.js';
+export * from './common/phone.js';
 export * from './accounts/accounts.schema.js';
 export * from './clients/client-edit.schema.js';
 export * from './clients/clients.schema.js';

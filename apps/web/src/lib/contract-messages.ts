@@ -8,6 +8,7 @@ import {
   FORMATION_VALIDATION,
   ONBOARDING_VALIDATION,
   PASSWORD_TOO_COMMON,
+  PHONE_VALIDATION,
   USER_VALIDATION,
 } from '@ledgerport/shared';
 import type { TFunction } from 'i18next';
@@ -20,6 +21,7 @@ import type { TranslationKey } from './i18n';
  */
 export const CONTRACT_MESSAGE_GROUPS = {
   password: { tooCommon: PASSWORD_TOO_COMMON },
+  phone: PHONE_VALIDATION,
   user: USER_VALIDATION,
   client: CLIENT_VALIDATION,
   clientEdit: CLIENT_EDIT_VALIDATION,

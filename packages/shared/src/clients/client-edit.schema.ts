@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMIT } from '../common/constants.js';
 import { idSchema } from '../common/list.schema.js';
+import { optionalPhoneSchema } from '../common/phone.js';
 
 const idNumber = z.number().int().positive().max(2_147_483_647);
 import { MARITAL_STATUS, SSN_PATTERN, TIN_PATTERN, ZIP_PATTERN } from '../common/masks.js';
@@ -102,7 +103,7 @@ export const clientCollaboratorInputSchema = z.object({
 
 const commonFields = {
   emailAddress: emailText,
-  phoneNumber: optionalText(CLIENT_PHONE_MAX_LENGTH),
+  phoneNumber: optionalPhoneSchema,
   advisorUserId: requiredId,
   ownerUserId: requiredId,
   address: clientAddressInputSchema,
@@ -125,7 +126,7 @@ export const spouseInfoInputSchema = z.object({
   lastName: optionalText(TEXT_LIMIT.name),
   socialSecurityNumber: optionalPattern(SSN_PATTERN, V.ssn),
   birthDate: optionalBirthDate,
-  phoneNumber: optionalText(CLIENT_PHONE_MAX_LENGTH),
+  phoneNumber: optionalPhoneSchema,
   address: clientAddressInputSchema,
 });
 

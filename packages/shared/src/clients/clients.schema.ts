@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_TYPE, TEXT_LIMIT } from '../common/constants.js';
 import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
 import { passwordSchema } from '../common/password.schema.js';
+import { requiredPhoneSchema } from '../common/phone.js';
 
 /**
  * The Clients list screen (spec 02 "Clients list", sections 3-9): list, export, bulk e-mail, create
@@ -158,7 +159,7 @@ export const newOwnerInputSchema = z
     firstName: optionalText(TEXT_LIMIT.name),
     lastName: optionalText(TEXT_LIMIT.name),
     emailAddress: clientOwnerEmailSchema,
-    phoneNumber: requiredText(CLIENT_LIST_PHONE_MAX_LENGTH),
+    phoneNumber: requiredPhoneSchema(CLIENT_VALIDATION.required),
     advisorUserId: z.coerce.number().int().positive().max(2_147_483_647),
     password: passwordSchema,
     confirmPassword: z.string().min(1, CLIENT_VALIDATION.required).max(TEXT_LIMIT.password),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMIT } from '../common/constants.js';
 import { ZIP_PATTERN } from '../common/masks.js';
+import { optionalPhoneSchema, requiredPhoneSchema } from '../common/phone.js';
 import { isValidSsn, SSN_RULE_MESSAGE } from './ssn-rule.js';
 
 /**
@@ -173,7 +174,7 @@ export const contactSchema = z.object({
   contactFirstName: requiredText(),
   contactLastName: requiredText(),
   contactEmailAddress: requiredEmail,
-  contactPhoneNumber: requiredText(32),
+  contactPhoneNumber: requiredPhoneSchema(FORMATION_VALIDATION.required),
   contactFax: optionalText(32),
 });
 
@@ -184,7 +185,7 @@ export const businessAddressSchema = z.object({
   city: requiredText(),
   zipCode,
   emailAddress: optionalEmail,
-  phoneNumber: optionalText(32),
+  phoneNumber: optionalPhoneSchema,
 });
 export type BusinessAddressInput = z.output<typeof businessAddressSchema>;
 
@@ -199,7 +200,7 @@ const registeredAgentFields = {
   countyId: id,
   zipCode,
   emailAddress: optionalEmail,
-  phoneNumber: requiredText(32),
+  phoneNumber: requiredPhoneSchema(FORMATION_VALIDATION.required),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from '../common/password.schema.js';
+import { requiredPhoneSchema } from '../common/phone.js';
 import { CLIENT_TYPE, TEXT_LIMIT } from '../common/constants.js';
 import { listQuerySchema, pagedSchema } from '../common/list.schema.js';
 
@@ -23,9 +24,6 @@ export const REGISTRATION_ERROR_CODE = {
 
 /** Sending an invitation with no current client chosen (client users invite onto their current client). */
 export const NO_CURRENT_CLIENT_CODE = 'NO_CURRENT_CLIENT';
-
-/** As for users created on the Users screen. */
-const PHONE_MAX_LENGTH = 50;
 
 const emailSchema = z.string().trim().min(1).max(TEXT_LIMIT.email).pipe(z.email());
 const requiredName = z.string().trim().min(1).max(TEXT_LIMIT.name);
@@ -59,7 +57,7 @@ export const registerClientInputSchema = z
     firstName: requiredName,
     lastName: requiredName,
     emailAddress: emailSchema,
-    phoneNumber: z.string().trim().min(1).max(PHONE_MAX_LENGTH),
+    phoneNumber: requiredPhoneSchema(),
     password: passwordSchema,
     confirmPassword: z.string().min(1).max(TEXT_LIMIT.password),
   })

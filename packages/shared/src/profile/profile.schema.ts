@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTENSION_PATTERN, TEXT_LIMIT } from '../common/constants.js';
 import { idSchema } from '../common/list.schema.js';
+import { requiredPhoneSchema } from '../common/phone.js';
 import { newPasswordSchema, withMatchingConfirmation } from '../password-reset/password-reset.schema.js';
 import { meDtoSchema } from '../users/users.schema.js';
 
@@ -19,14 +20,11 @@ export const PROFILE_PICTURE = {
 export const profileDtoSchema = meDtoSchema.extend({ hasProfilePicture: z.boolean() });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
-// As long as the Users screen allows, since both edit the same column.
-const PHONE_MAX_LENGTH = 50;
-
 /** The editable fields of the profile form (spec 01 section 5). An empty extension means none. */
 export const profileFormSchema = z.object({
   firstName: z.string().trim().min(1).max(TEXT_LIMIT.name),
   lastName: z.string().trim().min(1).max(TEXT_LIMIT.name),
-  phoneNumber: z.string().trim().min(1).max(PHONE_MAX_LENGTH),
+  phoneNumber: requiredPhoneSchema(),
   extension: z.union([z.literal(''), z.string().regex(EXTENSION_PATTERN)]),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -64,7 +64,7 @@ describe('user input', () => {
     firstName: ' Ada ',
     lastName: 'Lovelace',
     emailAddress: 'ada@example.com',
-    phoneNumber: '555',
+    phoneNumber: '5550100555',
     extension: '',
     roleId: '3',
     advisorUserId: '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from '../common/password.schema.js';
+import { requiredPhoneSchema } from '../common/phone.js';
 import { EXTENSION_PATTERN, ROLE_NAME, TEXT_LIMIT } from '../common/constants.js';
 import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
 
@@ -126,7 +127,7 @@ const userFields = {
   firstName: requiredText(TEXT_LIMIT.name),
   lastName: requiredText(TEXT_LIMIT.name),
   emailAddress: userEmailSchema,
-  phoneNumber: requiredText(PHONE_NUMBER_MAX_LENGTH),
+  phoneNumber: requiredPhoneSchema(),
   extension: z.preprocess(emptyToNull, z.string().regex(EXTENSION_PATTERN).nullable()),
   /** The one role chosen (spec 01 section 3). */
   roleId: z.preprocess(emptyToNull, idSchema),

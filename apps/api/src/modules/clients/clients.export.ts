@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { CLIENT_TYPE, type ClientListItemDto } from '@ledgerport/shared';
+import { CLIENT_TYPE, type ClientListItemDto, formatPhone } from '@ledgerport/shared';
 import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Clients_2026-11-21.xlsx`: the web app saves the file under this name. */
@@ -12,7 +12,7 @@ const COLUMNS: Array<{ header: string; width: number; value: (client: ClientList
   { header: 'Name', width: 32, value: (c) => c.name },
   { header: 'Type', width: 12, value: (c) => (c.clientType === CLIENT_TYPE.business ? 'Business' : 'Personal') },
   { header: 'Status', width: 10, value: (c) => (c.isActive ? 'Active' : 'Inactive') },
-  { header: 'Phone number', width: 20, value: (c) => c.phoneNumber ?? '' },
+  { header: 'Phone number', width: 20, value: (c) => formatPhone(c.phoneNumber) },
   { header: 'Email address', width: 32, value: (c) => c.emailAddress ?? '' },
   { header: 'Owner', width: 24, value: (c) => c.owner.fullName },
   { header: 'Advisor', width: 24, value: (c) => c.advisor?.fullName ?? '' },

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { LeadListItemDto } from '@ledgerport/shared';
+import { formatPhone, type LeadListItemDto } from '@ledgerport/shared';
 import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 /** `Leads_2026-11-22.xlsx`: the web app saves the file under this name. */
@@ -15,7 +15,7 @@ const COLUMNS: Array<{ header: string; width: number; value: (lead: LeadListItem
   { header: 'Contact', width: 26, value: (l) => l.contactFullName },
   { header: 'Position', width: 12, value: (l) => l.contactPosition.displayName },
   { header: 'Email address', width: 32, value: (l) => l.contactEmailAddress },
-  { header: 'Phone number', width: 20, value: (l) => l.contactPhoneNumber },
+  { header: 'Phone number', width: 20, value: (l) => formatPhone(l.contactPhoneNumber) },
 ];
 
 /** Streams the leads into an .xlsx on `stream` one committed row at a time (memory stays flat). */

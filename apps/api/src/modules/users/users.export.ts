@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
+import { ROLE_NAME, type UserListItemDto, formatPhone } from '@ledgerport/shared';
 import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,7 +35,7 @@ const COLUMNS: Array<{ header: string; key: string; width: number; value: (user:
     header: 'Phone number',
     key: 'phoneNumber',
     width: 22,
-    value: (u) => [u.phoneNumber, u.extension].filter(Boolean).join(' / '),
+    value: (u) => [formatPhone(u.phoneNumber), u.extension].filter(Boolean).join(' / '),
   },
   { header: 'Roles', key: 'roles', width: 26, value: (u) => roleLabels(u).join(', ') },
   { header: 'Advisor', key: 'advisor', width: 24, value: (u) => u.advisor?.fullName ?? '' },

@@ -288,7 +288,7 @@ describe('POST identity/register/client', () => {
       id,
       firstName: 'Nora',
       lastName: 'Newcomer',
-      phoneNumber: '(555) 010-2000',
+      phoneNumber: '5550102000', // stored in the one normalised form
       advisorUserId: advisor.userId,
       inviterUserId: advisor.userId,
       isActive: true,

@@ -67,7 +67,7 @@ export async function insertLead(db: Db, status: number = LEAD_STATUS.generalInf
       contactFirstName: 'Fay',
       contactLastName: 'Factory',
       contactEmailAddress: 'fay@factory.example',
-      contactPhoneNumber: '555-0100',
+      contactPhoneNumber: '5550100100',
       contactPosition: CONTACT_POSITION.owner,
       ...(status >= LEAD_STATUS.intakeQuestions
         ? {

@@ -87,7 +87,7 @@ describe('PUT identity/users/me', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       fullName: 'Grace Hopper',
-      phoneNumber: '(555) 123-4567',
+      phoneNumber: '5551234567', // stored in the one normalised form
       extension: '4321',
       hasProfilePicture: false,
     });
@@ -99,7 +99,7 @@ describe('PUT identity/users/me', () => {
     const { session } = await newSession('advisor');
     const response = await putProfile(
       session,
-      profileForm({ firstname: '  Ada ', LASTNAME: 'Lovelace', phoneNumber: '555', extension: '' }),
+      profileForm({ firstname: '  Ada ', LASTNAME: 'Lovelace', phoneNumber: '5550100555', extension: '' }),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', extension: null });

@@ -25,7 +25,7 @@ async function clientUserBody(f: MatrixFixture) {
     firstName: 'Matrix',
     lastName: unique(),
     emailAddress: `matrix_${unique()}@example.com`,
-    phoneNumber: '555',
+    phoneNumber: '5550100555',
     roleId: await clientRoleId(f),
     advisorUserId: f.userIds.advisor,
   };

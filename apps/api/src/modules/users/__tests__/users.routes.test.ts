@@ -347,13 +347,13 @@ describe('PUT identity/users/{id}', () => {
       method: 'PUT',
       url: `${USERS}/${created.id}`,
       headers: bearer(admin),
-      payload: { ...body, firstName: 'Renamed', username: `renamed_${created.id}`, phoneNumber: '555' },
+      payload: { ...body, firstName: 'Renamed', username: `renamed_${created.id}`, phoneNumber: '5550100555' },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       firstName: 'Renamed',
       username: `renamed_${created.id}`,
-      phoneNumber: '555',
+      phoneNumber: '5550100555',
       inviter: { id: admin.userId },
     });
   });

@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, EMPTY_VALUE, MARITAL_STATUS, type MyClientDetails } from '@ledgerport/shared';
+import { CLIENT_TYPE, EMPTY_VALUE, MARITAL_STATUS, type MyClientDetails, formatPhone } from '@ledgerport/shared';
 import { Alert, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +98,7 @@ function DetailsBody({ details }: { details: MyClientDetails }) {
         </>
       )}
       <Field label={label('email')}>{details.emailAddress}</Field>
-      <Field label={label('phone')}>{details.phoneNumber}</Field>
+      <Field label={label('phone')}>{formatPhone(details.phoneNumber) || null}</Field>
       <Field label={label('address')}>{details.address}</Field>
       <Field label={label('services')}>
         <Chips values={details.services} />
@@ -120,7 +120,7 @@ function DetailsBody({ details }: { details: MyClientDetails }) {
               <Field label={label('spouseFullName')}>{details.spouse.fullName}</Field>
               <Field label={label('spouseSsn')}>{details.spouse.maskedSocialSecurityNumber}</Field>
               <Field label={label('spouseBirthDate')}>{details.spouse.maskedBirthDate}</Field>
-              <Field label={label('spousePhone')}>{details.spouse.phoneNumber}</Field>
+              <Field label={label('spousePhone')}>{formatPhone(details.spouse.phoneNumber) || null}</Field>
               <Field label={label('spouseAddress')}>{details.spouse.address}</Field>
             </>
           )}

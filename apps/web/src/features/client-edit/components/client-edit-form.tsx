@@ -45,6 +45,7 @@ import {
 import { formatDigits, SSN_MASK, TIN_MASK, ZIP_MASK } from '@/lib/digits-mask';
 import { pictureProblem, usePreview } from '@/lib/picture';
 import { UserSearchSelect } from './user-search-select';
+import { PhoneField } from '@/components/ui/phone-input';
 
 const NOTICE_KEY = 'client-edit-save';
 const AVATAR_SIZE = 96;
@@ -346,9 +347,10 @@ export function ClientEditForm({
               {...register('emailAddress')}
               error={errors.emailAddress?.message}
             />
-            <TextInput
+            <PhoneField
+              control={control}
+              name="phoneNumber"
               label={t('clientEdit.fields.phoneNumber')}
-              {...register('phoneNumber')}
               error={errors.phoneNumber?.message}
             />
           </SimpleGrid>
@@ -384,9 +386,10 @@ export function ClientEditForm({
                   {...register('spouseInfo.birthDate')}
                   error={errors.spouseInfo?.birthDate?.message}
                 />
-                <TextInput
+                <PhoneField
+                  control={control}
+                  name="spouseInfo.phoneNumber"
                   label={t('clientEdit.fields.spousePhoneNumber')}
-                  {...register('spouseInfo.phoneNumber')}
                   error={errors.spouseInfo?.phoneNumber?.message}
                 />
               </SimpleGrid>

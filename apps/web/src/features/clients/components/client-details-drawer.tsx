@@ -4,6 +4,7 @@ import {
   MARITAL_STATUS,
   formatAddress,
   type ClientDetailsPanelDto,
+  formatPhone,
 } from '@ledgerport/shared';
 import { Badge, Center, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -72,7 +73,7 @@ function ClientDetails({ client }: { client: ClientDetailsPanelDto }) {
           ],
         ] as Array<[string, ReactNode]>)),
     [t('clients.details.emailAddress'), client.emailAddress ?? none],
-    [t('clients.details.phoneNumber'), client.phoneNumber ?? none],
+    [t('clients.details.phoneNumber'), formatPhone(client.phoneNumber) || none],
     [t('clients.details.address'), address ?? none],
     [t('clients.details.owner'), client.owner.fullName],
     [t('clients.details.advisor'), client.advisor?.fullName ?? t('clients.noAdvisor')],
@@ -135,7 +136,7 @@ function ClientDetails({ client }: { client: ClientDetailsPanelDto }) {
           <Text size="sm">
             {client.spouse.firstName} {client.spouse.lastName}
             {client.spouse.maskedSocialSecurityNumber ? ` · ${client.spouse.maskedSocialSecurityNumber}` : ''}
-            {client.spouse.phoneNumber ? ` · ${client.spouse.phoneNumber}` : ''}
+            {client.spouse.phoneNumber ? ` · ${formatPhone(client.spouse.phoneNumber)}` : ''}
           </Text>
         </>
       )}

@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, type ClientListItemDto } from '@ledgerport/shared';
+import { CLIENT_TYPE, type ClientListItemDto, formatPhone } from '@ledgerport/shared';
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import {
   IconBriefcase,
@@ -63,7 +63,7 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
       key: 'phoneNumber',
       header: t('clients.columns.phoneNumber'),
       sortKey: 'phoneNumber',
-      render: (c) => c.phoneNumber ?? '',
+      render: (c) => formatPhone(c.phoneNumber),
     },
     {
       key: 'emailAddress',

@@ -88,7 +88,7 @@ describe('CreateClientModal', () => {
     await user.type(field('Owner first name')!, 'Nora');
     await user.type(field('Owner last name')!, 'New');
     await user.type(field('E-mail address')!, 'nora@example.com');
-    await user.type(field('Phone number')!, '555-1000');
+    await user.type(field('Phone number')!, '5554441000');
     await user.click(screen.getByRole('combobox', { name: 'Advisor' }));
     await user.click(await screen.findByRole('option', { name: 'Ada Advisor', hidden: true }));
     await user.type(screen.getByLabelText(/^Password/), 'Secret12');
@@ -108,7 +108,7 @@ describe('CreateClientModal', () => {
         firstName: 'Nora',
         lastName: 'New',
         emailAddress: 'nora@example.com',
-        phoneNumber: '555-1000',
+        phoneNumber: '5554441000',
         advisorUserId: 20,
         password: 'Secret12',
         confirmPassword: 'Secret12',

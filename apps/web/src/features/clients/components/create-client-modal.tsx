@@ -28,6 +28,7 @@ import { checkOwnerEmailAvailability } from '../api/check-owner-email';
 import { useCreateClient } from '../api/create-client';
 import { useOptions } from '../api/get-options';
 import { ClientUserSelect, type ClientUserChoice } from './client-user-select';
+import { PhoneField } from '@/components/ui/phone-input';
 
 export interface CreateClientFormValues {
   name: string;
@@ -261,12 +262,12 @@ export function CreateClientForm({
               })}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
+              <PhoneField
+                control={control}
+                name="newOwner.phoneNumber"
                 label={t('clients.create.phoneNumber')}
-                type="tel"
                 required
                 error={errors.newOwner?.phoneNumber?.message}
-                {...register('newOwner.phoneNumber')}
               />
               <Controller
                 control={control}

@@ -1,3 +1,4 @@
+import { formatPhone } from '@ledgerport/shared';
 import type { CompanyListItem } from '@ledgerport/shared';
 import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -48,7 +49,7 @@ export function CompaniesTable({
             {company.contactEmailAddress}
           </Text>
           <Text size="xs" c="dimmed">
-            {company.contactPhoneNumber}
+            {formatPhone(company.contactPhoneNumber)}
           </Text>
         </Stack>
       ),

@@ -1,4 +1,9 @@
-import { BUSINESS_ENTITY_TYPE, REGISTERED_AGENT_TYPE, type CompanyDetails as Company } from '@ledgerport/shared';
+import {
+  BUSINESS_ENTITY_TYPE,
+  REGISTERED_AGENT_TYPE,
+  type CompanyDetails as Company,
+  formatPhone,
+} from '@ledgerport/shared';
 import {
   Alert,
   Anchor,
@@ -164,7 +169,7 @@ function CompanySections({ company, canDownloadPassport }: { company: Company; c
           <Field label={field('firstName')}>{orFiller(company.contactFirstName)}</Field>
           <Field label={field('lastName')}>{orFiller(company.contactLastName)}</Field>
           <Field label={field('emailAddress')}>{orFiller(company.contactEmailAddress)}</Field>
-          <Field label={field('phoneNumber')}>{orFiller(company.contactPhoneNumber)}</Field>
+          <Field label={field('phoneNumber')}>{orFiller(formatPhone(company.contactPhoneNumber))}</Field>
           <Field label={field('fax')}>{orFiller(company.contactFax)}</Field>
         </Fields>
       </Section>
@@ -188,7 +193,7 @@ function CompanySections({ company, canDownloadPassport }: { company: Company; c
             <Field label={field('jurisdiction')}>{orFiller(agent.county?.name)}</Field>
             <Field label={field('zipCode')}>{orFiller(agent.zipCode)}</Field>
             <Field label={field('emailAddress')}>{orFiller(agent.emailAddress)}</Field>
-            <Field label={field('phoneNumber')}>{orFiller(agent.phoneNumber)}</Field>
+            <Field label={field('phoneNumber')}>{orFiller(formatPhone(agent.phoneNumber))}</Field>
           </Fields>
         </Section>
       )}
@@ -201,7 +206,7 @@ function CompanySections({ company, canDownloadPassport }: { company: Company; c
             <Field label={field('city')}>{orFiller(company.businessAddress.city)}</Field>
             <Field label={field('zipCode')}>{orFiller(company.businessAddress.zipCode)}</Field>
             <Field label={field('emailAddress')}>{orFiller(company.businessAddress.emailAddress)}</Field>
-            <Field label={field('phoneNumber')}>{orFiller(company.businessAddress.phoneNumber)}</Field>
+            <Field label={field('phoneNumber')}>{orFiller(formatPhone(company.businessAddress.phoneNumber))}</Field>
           </Fields>
         ) : (
           <Text size="sm">

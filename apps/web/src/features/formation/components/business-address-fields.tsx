@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZIP_MASK } from '@/lib/digits-mask';
 import { hasNewAddress, type AddressChoiceValues } from '../lib/formation-form';
 import { MaskedInput } from './masked-input';
+import { PhoneField } from '@/components/ui/phone-input';
 
 /** Predefined (the firm's) or a new business address; only a new one shows its fields (spec 03 section 4). */
 export function BusinessAddressFields({ resident }: { resident: boolean }) {
@@ -74,10 +75,10 @@ export function BusinessAddressFields({ resident }: { resident: boolean }) {
             {...register('businessAddress.emailAddress')}
             error={addressErrors?.emailAddress?.message}
           />
-          <TextInput
+          <PhoneField
+            control={control}
+            name="businessAddress.phoneNumber"
             label={t('formation.fields.optionalPhoneNumber')}
-            type="tel"
-            {...register('businessAddress.phoneNumber')}
             error={addressErrors?.phoneNumber?.message}
           />
         </SimpleGrid>

@@ -2,12 +2,14 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ContactValues } from '../lib/formation-form';
+import { PhoneField } from '@/components/ui/phone-input';
 
 /** The person the firm talks to about the order. */
 export function ContactFields() {
   const { t } = useTranslation();
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<ContactValues>();
   return (
@@ -34,12 +36,11 @@ export function ContactFields() {
         {...register('contactEmailAddress')}
         error={errors.contactEmailAddress?.message}
       />
-      <TextInput
+      <PhoneField
+        control={control}
+        name="contactPhoneNumber"
         label={t('formation.fields.phoneNumber')}
         withAsterisk
-        type="tel"
-        autoComplete="tel"
-        {...register('contactPhoneNumber')}
         error={errors.contactPhoneNumber?.message}
       />
       <TextInput

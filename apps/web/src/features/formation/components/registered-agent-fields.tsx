@@ -8,6 +8,7 @@ import { useOptions } from '../api/get-options';
 import type { ResidentValues } from '../lib/formation-form';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
 import { MaskedInput } from './masked-input';
+import { PhoneField } from '@/components/ui/phone-input';
 
 /** The resident company's registered agent: a person or a company, in a county of the chosen state. */
 export function RegisteredAgentFields() {
@@ -125,11 +126,11 @@ export function RegisteredAgentFields() {
           {...register('registeredAgent.emailAddress')}
           error={agentErrors?.emailAddress?.message}
         />
-        <TextInput
+        <PhoneField
+          control={control}
+          name="registeredAgent.phoneNumber"
           label={t('formation.fields.phoneNumber')}
           withAsterisk
-          type="tel"
-          {...register('registeredAgent.phoneNumber')}
           error={agentErrors?.phoneNumber?.message}
         />
       </SimpleGrid>

@@ -132,7 +132,7 @@ async function fillStepOne(user: User) {
   await user.type(field('First name'), 'Ada');
   await user.type(field('Last name'), 'Lovelace');
   await user.type(field('Email address'), 'ada@example.com');
-  await user.type(field('Phone number'), '555-0100');
+  await user.type(field('Phone number'), '8045550100');
 }
 
 async function fillStepTwo(user: User) {
@@ -142,7 +142,7 @@ async function fillStepTwo(user: User) {
   await user.type(field('City'), 'Richmond');
   await choose(user, 'County', 'Arlington County');
   await user.type(field('Zip code'), '23219');
-  await user.type(field('Phone number'), '555-0101');
+  await user.type(field('Phone number'), '8045550101');
 }
 
 async function fillStepThree(user: User) {

@@ -48,7 +48,7 @@ const validResident = (): ResidentValues => ({
   contactFirstName: 'Ada',
   contactLastName: 'Lovelace',
   contactEmailAddress: 'ada@example.com',
-  contactPhoneNumber: '555-0100',
+  contactPhoneNumber: '(804) 555-0100',
   registeredAgent: {
     ...residentDefaults().registeredAgent,
     firstName: 'Grace',
@@ -57,7 +57,7 @@ const validResident = (): ResidentValues => ({
     city: 'Richmond',
     countyId: '12',
     zipCode: '23219',
-    phoneNumber: '555-0101',
+    phoneNumber: '(804) 555-0101',
   },
   managementStructure: '2',
   organizers: [{ ...emptyOrganizer(), firstName: 'Ada', lastName: 'Lovelace', shareOwnership: '100' }],

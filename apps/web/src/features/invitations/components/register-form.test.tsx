@@ -67,7 +67,7 @@ describe('RegisterForm', () => {
     const { user } = renderForm();
     await user.type(field('First name'), 'Nora');
     await user.type(field('Last name'), 'Newcomer');
-    await user.type(field('Phone number'), '555');
+    await user.type(field('Phone number'), '5550100555');
     await user.type(password('Password'), 'weakpass');
     await user.type(password('Confirm password'), 'other');
 
@@ -101,7 +101,7 @@ describe('RegisterForm', () => {
       emailAddress: EMAIL,
       firstName: 'Nora',
       lastName: 'Newcomer',
-      phoneNumber: '(555) 010-2000',
+      phoneNumber: '5550102000',
       password: 'Harbour7',
       confirmPassword: 'Harbour7',
     });

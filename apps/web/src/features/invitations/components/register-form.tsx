@@ -9,6 +9,7 @@ import { TERMS_AND_CONDITIONS_URL } from '@/lib/external-links';
 import { notify } from '@/lib/notify';
 import { useRegisterClient } from '../api/register-client';
 import { formResolver } from '@/lib/form-resolver';
+import { PhoneField } from '@/components/ui/phone-input';
 
 type FormValues = z.input<typeof registerClientInputSchema>;
 
@@ -38,6 +39,7 @@ export function RegisterForm({ registrationToken, emailAddress, onRegistered, on
   );
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<FormValues, unknown, z.output<typeof registerClientInputSchema>>({
@@ -92,13 +94,12 @@ export function RegisterForm({ registrationToken, emailAddress, onRegistered, on
           error={errors.lastName?.message}
           {...register('lastName')}
         />
-        <TextInput
+        <PhoneField
+          control={control}
+          name="phoneNumber"
           label={t('invitations.register.phoneNumber')}
-          type="tel"
           withAsterisk
-          autoComplete="tel"
           error={errors.phoneNumber?.message}
-          {...register('phoneNumber')}
         />
         <PasswordInput
           label={t('invitations.register.password')}

@@ -4,6 +4,7 @@ import {
   LEAD_STATUSES_WITH_ONBOARDING_LINK,
   PAYMENT_FREQUENCY,
   type LeadDetailsDto,
+  formatPhone,
 } from '@ledgerport/shared';
 import {
   Alert,
@@ -137,7 +138,7 @@ export function LeadDetailsView({
             [label('contactFirstName'), lead.contactFirstName],
             [label('contactLastName'), lead.contactLastName],
             [label('contactEmailAddress'), lead.contactEmailAddress],
-            [label('contactPhoneNumber'), lead.contactPhoneNumber],
+            [label('contactPhoneNumber'), formatPhone(lead.contactPhoneNumber)],
             [label('contactPosition'), lead.contactPosition.displayName],
           ]}
         />
@@ -198,7 +199,7 @@ export function LeadDetailsView({
           items={[
             [label('companyEmployerIdentificationNumber'), text(lead.companyEmployerIdentificationNumber)],
             [label('companyWebsite'), text(lead.companyWebsite)],
-            [label('companyPhoneNumber'), text(lead.companyPhoneNumber)],
+            [label('companyPhoneNumber'), text(formatPhone(lead.companyPhoneNumber))],
             [label('companyAddress'), text(lead.companyAddress)],
             [label('linkedUser'), text(lead.linkedUser?.emailAddress)],
           ]}

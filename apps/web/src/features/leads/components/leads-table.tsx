@@ -1,3 +1,4 @@
+import { formatPhone } from '@ledgerport/shared';
 import type { LeadListItemDto } from '@ledgerport/shared';
 import { ActionIcon, Anchor, Checkbox, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
@@ -93,7 +94,7 @@ export function LeadsTable({ selectedIds, onSelectionChange, selectable, details
       key: 'contactPhoneNumber',
       header: t('leads.columns.contactPhoneNumber'),
       sortKey: 'contactPhoneNumber',
-      render: (row) => row.contactPhoneNumber,
+      render: (row) => formatPhone(row.contactPhoneNumber),
     },
     {
       key: 'contactPosition',

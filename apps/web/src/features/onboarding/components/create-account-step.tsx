@@ -15,6 +15,7 @@ import { notify } from '@/lib/notify';
 import { checkEmailAvailability } from '../api/check-email-availability';
 import { useUpdateLeadStep } from '../api/update-lead-step';
 import { errorFields } from '../lib/error-fields';
+import { PhoneField } from '@/components/ui/phone-input';
 
 /** What the controls hold: strings throughout (the website is sent empty when blank). */
 type Values = Omit<LeadClientInformationInput, 'companyWebsite'> & { companyWebsite: string };
@@ -60,6 +61,7 @@ export function CreateAccountStep({
   );
   const {
     register,
+    control,
     handleSubmit,
     setValue,
     setError,
@@ -149,10 +151,10 @@ export function CreateAccountStep({
             type="url"
             error={errors.companyWebsite?.message}
           />
-          <TextInput
-            {...register('companyPhoneNumber')}
+          <PhoneField
+            control={control}
+            name="companyPhoneNumber"
             label={t('onboarding.createAccount.companyPhoneNumber')}
-            type="tel"
             required
             error={errors.companyPhoneNumber?.message}
           />

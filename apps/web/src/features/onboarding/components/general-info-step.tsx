@@ -18,6 +18,7 @@ import { useInsertLead } from '../api/insert-lead';
 import { useUpdateLeadStep } from '../api/update-lead-step';
 import { errorFields } from '../lib/error-fields';
 import { CaptchaField } from './captcha-field';
+import { PhoneField } from '@/components/ui/phone-input';
 
 type GeneralInfoValues = Omit<LeadGeneralInfoInput, 'contactPosition' | 'ownerFirstName' | 'ownerLastName'> & {
   contactPosition: string;
@@ -130,7 +131,13 @@ export function GeneralInfoStep({
           <TextInput {...text('contactFirstName')} autoComplete="given-name" />
           <TextInput {...text('contactLastName')} autoComplete="family-name" />
           <TextInput {...text('contactEmailAddress')} type="email" autoComplete="email" />
-          <TextInput {...text('contactPhoneNumber')} type="tel" autoComplete="tel" />
+          <PhoneField
+            control={control}
+            name="contactPhoneNumber"
+            label={t('onboarding.generalInfo.contactPhoneNumber')}
+            error={errors.contactPhoneNumber?.message}
+            required
+          />
         </SimpleGrid>
         <Controller
           control={control}

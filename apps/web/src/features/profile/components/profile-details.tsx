@@ -1,3 +1,4 @@
+import { formatPhone } from '@ledgerport/shared';
 import type { ProfileDto } from '@ledgerport/shared';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
@@ -58,7 +59,7 @@ export function ProfileDetails({
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md" mt="xl" mb={0}>
         <Field label={t('profile.fields.firstName')} value={profile.firstName} />
         <Field label={t('profile.fields.lastName')} value={profile.lastName} />
-        <Field label={t('profile.fields.phoneNumber')} value={profile.phoneNumber} />
+        <Field label={t('profile.fields.phoneNumber')} value={formatPhone(profile.phoneNumber)} />
         {!isClient && <Field label={t('profile.fields.extension')} value={profile.extension} />}
         <Field label={t('profile.fields.emailAddress')} value={profile.emailAddress} />
         <Field label={t('profile.fields.username')} value={profile.username} />

@@ -70,7 +70,7 @@ describe('ProfileEditForm', () => {
     const { user } = renderForm();
     await user.clear(textbox('First name'));
     await user.clear(textbox('Last name'));
-    await user.type(textbox('Phone number'), '{Control>}a{/Control}   ');
+    await user.clear(textbox('Phone number'));
     await user.clear(textbox('Extension'));
     await user.type(textbox('Extension'), '12x');
     expect(textbox('Extension').value).toBe('12'); // masked to digits
@@ -109,7 +109,7 @@ describe('ProfileEditForm', () => {
     const form = sentForm(fetchMock);
     expect(form.get('FirstName')).toBe('Grace');
     expect(form.get('LastName')).toBe('Lovelace');
-    expect(form.get('PhoneNumber')).toBe('(555) 010-0000');
+    expect(form.get('PhoneNumber')).toBe('5550100000');
     expect(form.get('Extension')).toBe('1001');
     expect(form.get('IsProfilePictureChanged')).toBe('true');
     expect((form.get('ProfilePicture') as File).name).toBe('me.png');

@@ -12,6 +12,7 @@ import { useUpdateProfile, type PictureChange } from '../api/update-profile';
 import { formResolver } from '@/lib/form-resolver';
 import { pictureProblem, usePreview } from '@/lib/picture';
 import { ProfileAvatar } from './profile-avatar';
+import { PhoneField } from '@/components/ui/phone-input';
 
 type FormValues = z.input<typeof profileFormSchema>;
 
@@ -142,13 +143,12 @@ export function ProfileEditForm({
               error={errors.lastName?.message}
               {...register('lastName')}
             />
-            <TextInput
+            <PhoneField
+              control={control}
+              name="phoneNumber"
               label={t('profile.fields.phoneNumber')}
               withAsterisk
-              type="tel"
-              autoComplete="tel"
               error={errors.phoneNumber?.message}
-              {...register('phoneNumber')}
             />
             {!isClient && (
               <Controller

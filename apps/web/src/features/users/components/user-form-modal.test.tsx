@@ -24,7 +24,7 @@ function buildUser(overrides: Partial<UserDetailsDto> = {}): UserDetailsDto {
     fullName: 'Grace Hopper',
     emailAddress: 'grace@example.com',
     username: 'grace',
-    phoneNumber: '555',
+    phoneNumber: '5550100555',
     extension: '1234',
     isActive: true,
     twoFactorEnabled: false,
@@ -144,7 +144,7 @@ describe('UserFormModal: role-dependent fields', () => {
     await user.type(field('First name')!, 'Ada');
     await user.type(field('Last name')!, 'Lovelace');
     await user.type(field('Email address')!, 'ada@example.com');
-    await user.type(field('Phone number')!, '555');
+    await user.type(field('Phone number')!, '5550100555');
     await user.type(screen.getByLabelText(/^Password/), 'Secret12');
     await user.type(screen.getByLabelText(/^Confirm password/), 'Secret12');
     await chooseOption(user, 'Role', 'Client');

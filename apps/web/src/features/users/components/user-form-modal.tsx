@@ -40,6 +40,7 @@ import { useUpdateUser } from '../api/update-user';
 import { contractMessage } from '@/lib/contract-messages';
 import { formResolver } from '@/lib/form-resolver';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
+import { PhoneField } from '@/components/ui/phone-input';
 
 /** What the modal is open for: creating a user or editing one; null when closed. */
 export type UserFormTarget = { mode: 'create' } | { mode: 'edit'; userId: number } | null;
@@ -317,12 +318,12 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
+          <PhoneField
+            control={control}
+            name="phoneNumber"
             label={t('users.form.phoneNumber')}
-            type="tel"
             required
             error={errors.phoneNumber?.message}
-            {...register('phoneNumber')}
           />
           {fields.extension && (
             <Controller

@@ -17,7 +17,7 @@ function buildUser(overrides: Partial<UserListItemDto> = {}): UserListItemDto {
     fullName: 'Grace Hopper',
     emailAddress: 'grace@example.com',
     username: 'grace',
-    phoneNumber: '555',
+    phoneNumber: '5550100555',
     extension: null,
     isActive: true,
     twoFactorEnabled: true,

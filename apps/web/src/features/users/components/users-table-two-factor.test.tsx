@@ -15,7 +15,7 @@ function buildUser(overrides: Partial<UserListItemDto>): UserListItemDto {
     fullName: 'Grace Hopper',
     emailAddress: 'grace@example.com',
     username: 'grace',
-    phoneNumber: '555',
+    phoneNumber: '5550100555',
     extension: null,
     isActive: true,
     roles: [{ id: 3, name: 'supervisor', displayName: 'Supervisor' }],

@@ -1,4 +1,4 @@
-import { ROLE_NAME, type UserListItemDto } from '@ledgerport/shared';
+import { ROLE_NAME, type UserListItemDto, formatPhone } from '@ledgerport/shared';
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import {
   IconDeviceDesktop,
@@ -96,7 +96,7 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
       key: 'phoneNumber',
       header: t('users.columns.phoneNumber'),
       sortKey: 'phoneNumber',
-      render: (u) => [u.phoneNumber, u.extension].filter(Boolean).join(' / '),
+      render: (u) => [formatPhone(u.phoneNumber), u.extension].filter(Boolean).join(' / '),
     },
     {
       key: 'roles',

@@ -45,6 +45,7 @@ export const common = {
     extension: 'The extension must have exactly 4 digits',
     tooLong: 'This value is too long',
     invalid: 'This value is not valid',
+    phone: 'Enter a 10-digit phone number',
     taken: '{{value}} is already taken. Try another.',
   },
   messages: {

@@ -7,6 +7,9 @@ export const contract = {
   password: {
     tooCommon: '$t(common.validation.passwordTooCommon)',
   },
+  phone: {
+    format: '$t(common.validation.phone)',
+  },
   user: {
     passwordsDoNotMatch: '$t(common.validation.passwordsDoNotMatch)',
     required: '$t(common.validation.required)',
