@@ -116,3 +116,31 @@ test('admin deletes selected leads after confirming', async ({ page, request }) 
   await expect(page.getByText('2 leads have been deleted successfully')).toBeVisible();
   await expect(page.getByText('Your search returned no results. Make sure you search properly')).toBeVisible();
 });
+
+test('the demo firm has a lead part-way through the wizard, whose copied link resumes at the contract', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.admin);
+  await page.goto(`/leads?legalCompanyName=${encodeURIComponent('Bluebird Studio LLC')}`);
+  const row = page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: 'Bluebird Studio LLC' });
+  await expect(row).toContainText('Robin Prospect');
+  await expect(row).toContainText('Quote');
+  await row.getByRole('link', { name: 'View Bluebird Studio LLC' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Intake questions' })).toContainText('Arts and Entertainment');
+  await expect(page.getByRole('region', { name: 'Quote' })).toContainText('Bookkeeping');
+  const link = page.getByLabel('Complete-onboarding link');
+  await expect(link).toHaveValue(/\/customer-onboarding\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+
+  // The prospect, in a browser of their own, continues where they stopped.
+  const prospect = await browser.newContext();
+  try {
+    const wizard = await prospect.newPage();
+    await wizard.goto(url);
+    await expect(wizard.getByRole('region', { name: 'Contract' }).locator('iframe[title="Contract"]')).toBeVisible();
+  } finally {
+    await prospect.close();
+  }
+});

@@ -1,6 +1,10 @@
-import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import {
+  CONTACT_POSITION,
   DEFAULT_ROLE_PERMISSIONS,
+  LEAD_STATUS,
+  ONBOARDING_SERVICE,
   ROLE_NAME,
   ROLE_NAMES,
   STATIC_ROLE_NAMES,
@@ -12,6 +16,9 @@ import {
   clientServices,
   clients,
   departments,
+  leadServicePlans,
+  leadServices,
+  leads,
   rolePermissions,
   roles,
   services,
@@ -81,6 +88,22 @@ export const DEMO_SIGN_INS = COHORTS.flatMap((cohort) =>
 
 export const DEACTIVATED_DEMO_USER = { emailAddress: 'b1g1_inactive@gmail.com', password: 'Group1' } as const;
 
+/**
+ * A prospect who went through the public wizard up to "Create account" (spec 01 section 4.4): signing
+ * in opens the lead onboarding dialog at billing info. Its username is the e-mail, as the wizard makes it.
+ */
+export const ONBOARDING_DEMO_USER = {
+  emailAddress: 'b1g1_onboarding@gmail.com',
+  password: 'Group1',
+  companyName: 'Northwind Bakery LLC',
+} as const;
+
+/** A lead part-way through the public wizard (intake answered, plans chosen; the contract is next). */
+export const DEMO_LEAD_COMPANY = 'Bluebird Studio LLC';
+
+/** The public link's key, as the wizard makes it: 256 random bits (never a fixed, guessable value). */
+const newLeadIdHash = () => randomBytes(32).toString('base64url');
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
@@ -100,6 +123,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
   }
   const advisorAdvisorHash = await hashPassword('Advisor1');
   const inactiveHash = await hashPassword(DEACTIVATED_DEMO_USER.password);
+  const onboardingHash = await hashPassword(ONBOARDING_DEMO_USER.password);
 
   await db.transaction(async (tx) => {
     const departmentRows = await tx
@@ -192,7 +216,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         lastName: 'advisor',
         username: 'advisor',
         emailAddress: 'advisor@ledgerport.example',
-        phoneNumber: '(555) 010-0100',
+        phoneNumber: '5550100100',
         passwordHash: advisorAdvisorHash,
       },
       ROLE_NAME.advisor,
@@ -205,7 +229,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         lastName: 'Client',
         username: 'b1g1_inactive',
         emailAddress: DEACTIVATED_DEMO_USER.emailAddress,
-        phoneNumber: '(555) 010-0101',
+        phoneNumber: '5550100101',
         isActive: false,
         passwordHash: inactiveHash,
       },
@@ -218,7 +242,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         lastName: cohort.lastName,
         username: `${cohort.key}_${role}`,
         emailAddress: `${cohort.key}_${role}@gmail.com`,
-        phoneNumber: '(555) 010-0000',
+        phoneNumber: '5550100000',
         passwordHash: hashes.get(`${cohort.key}_${role}`)!,
       });
       const adminId = await addUser(person(ROLE_NAME.admin), ROLE_NAME.admin);
@@ -271,6 +295,106 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         await tx.insert(clientServices).values({ clientId: personal!.id, serviceId: serviceId('tax') });
       }
     }
+
+    // Leads (docs/leads-and-onboarding.md), so the Leads screens and the onboarding dialog have
+    // something to show. Intake answers as the wizard stores them; ids are the lookups of migration 0016.
+    const intake = {
+      intakeAnsweredAt: new Date(),
+      annualSalesRangeId: 2,
+      employeeCountRangeId: 2,
+      acquisitionChannelId: 1,
+      hasAnyReadyFinancialReport: true,
+      yearToGetTaxService: new Date().getFullYear() - 1,
+      currentlyDoingBookkeeping: true,
+      yearToGetBookkeepingService: new Date().getFullYear(),
+      accountingSoftwareToolId: 1,
+    };
+    const [partWay] = await tx
+      .insert(leads)
+      .values({
+        idHash: newLeadIdHash(),
+        status: LEAD_STATUS.quote,
+        legalCompanyName: DEMO_LEAD_COMPANY,
+        contactFirstName: 'Robin',
+        contactLastName: 'Prospect',
+        contactEmailAddress: 'robin.prospect@example.com',
+        contactPhoneNumber: '(555) 010-0200',
+        contactPosition: CONTACT_POSITION.owner,
+        industryId: 3,
+        ...intake,
+      })
+      .returning({ id: leads.id });
+    await tx.insert(leadServices).values([
+      { leadId: partWay!.id, onboardingServiceId: ONBOARDING_SERVICE.tax },
+      { leadId: partWay!.id, onboardingServiceId: ONBOARDING_SERVICE.bookkeeping },
+    ]);
+    await tx.insert(leadServicePlans).values([
+      { leadId: partWay!.id, servicePlanId: 1 },
+      { leadId: partWay!.id, servicePlanId: 2 },
+    ]);
+
+    // What the wizard's "Create account" step leaves behind (onboarding.service
+    // updateClientInformation): the client user owing the lead onboarding, the business client with
+    // the firm's services matching the chosen ones, and the lead at "create account". The EIN is
+    // left out: the seed has no field-encryption key (the demo clients hold no TIN either).
+    const onboardingLeadIdHash = newLeadIdHash();
+    const onboardingUserId = await addUser(
+      {
+        firstName: 'Casey',
+        lastName: 'Newcomer',
+        username: ONBOARDING_DEMO_USER.emailAddress,
+        emailAddress: ONBOARDING_DEMO_USER.emailAddress,
+        phoneNumber: '5550100300',
+        passwordHash: onboardingHash,
+        leadIdHash: onboardingLeadIdHash,
+        isLeadOnboardingCompleted: false,
+      },
+      ROLE_NAME.client,
+    );
+    const [bakery] = await tx
+      .insert(clients)
+      .values({
+        clientType: CLIENT_TYPE.business,
+        name: ONBOARDING_DEMO_USER.companyName,
+        ownerUserId: onboardingUserId,
+        emailAddress: ONBOARDING_DEMO_USER.emailAddress,
+        phoneNumber: '5550100301',
+        addressLine1: '12 Harbor Street, Portland',
+      })
+      .returning({ id: clients.id });
+    await tx.insert(clientServices).values([
+      { clientId: bakery!.id, serviceId: serviceId('tax') },
+      { clientId: bakery!.id, serviceId: serviceId('bookkeeping') },
+    ]);
+    await tx.update(users).set({ currentClientId: bakery!.id }).where(eq(users.id, onboardingUserId));
+    const [accountLead] = await tx
+      .insert(leads)
+      .values({
+        idHash: onboardingLeadIdHash,
+        status: LEAD_STATUS.createAccount,
+        legalCompanyName: ONBOARDING_DEMO_USER.companyName,
+        contactFirstName: 'Casey',
+        contactLastName: 'Newcomer',
+        contactEmailAddress: 'casey.newcomer@example.com',
+        contactPhoneNumber: '(555) 010-0300',
+        contactPosition: CONTACT_POSITION.owner,
+        industryId: 1,
+        ...intake,
+        contractAcceptedAt: new Date(),
+        companyPhoneNumber: '(555) 010-0301',
+        companyAddress: '12 Harbor Street, Portland',
+        linkedUserId: onboardingUserId,
+        clientId: bakery!.id,
+      })
+      .returning({ id: leads.id });
+    await tx.insert(leadServices).values([
+      { leadId: accountLead!.id, onboardingServiceId: ONBOARDING_SERVICE.tax },
+      { leadId: accountLead!.id, onboardingServiceId: ONBOARDING_SERVICE.bookkeeping },
+    ]);
+    await tx.insert(leadServicePlans).values([
+      { leadId: accountLead!.id, servicePlanId: 1 },
+      { leadId: accountLead!.id, servicePlanId: 2 },
+    ]);
   });
   return true;
 }
