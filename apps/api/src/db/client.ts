@@ -56,12 +56,18 @@ const CONNECTION_TIMEOUT_MS = 5_000;
 const STARTUP_LOCK_KEY = '7810759523990401135';
 
 export type DatabaseOptions =
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A data directory dumped by PGlite's dumpDataDir() to start from (test files copy a migrated one). */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     // No dataDir means an in-memory database (tests). pg_trgm backs the "contains" searches' indexes.
-    const pgliteOptions = { extensions: { pg_trgm } };
+    const pgliteOptions = { extensions: { pg_trgm }, loadDataDir: options.loadDataDir };
     const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
