@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support.js';
-import { packPayloads } from './xss/payloads.js';
 import { installProbe, poke, visit } from './xss/probe.js';
 import {
   corpusFor,
@@ -19,10 +18,11 @@ import {
  * client name on create): business clients of this run, each saved once through the Edit client
  * form's multipart API, then the Clients list and every client's details drawer. Each field gets the
  * whole corpus, packed to its limit: name (256 on edit, after a run prefix), trade name, website,
- * address lines 1 and 2 (256), city (100), phone (50). Split over two tests (two workers) to keep
- * each under a minute.
+ * address lines 1 and 2 (256), city (100). Split over two tests (two workers) to keep each under a
+ * minute.
  * Not covered: personal client and spouse names (100; the same drawer fields as the owner's and
- * client's names, left for a later round), e-mail, TIN/SSN, zip and birth date (pattern-checked).
+ * client's names, left for a later round), e-mail, phone (stored as digits since phone numbers are
+ * normalised), TIN/SSN, zip and birth date (pattern-checked).
  */
 test.use({ bypassCSP: true });
 // A page per record on the shared 2-core machine: a minute is not always enough under load.
@@ -31,7 +31,6 @@ test.describe.configure({ timeout: 180_000 });
 const RECORDS = corpusSize(100);
 const L256 = corpusFor(256, RECORDS);
 const L100 = corpusFor(100, RECORDS);
-const L50 = packPayloads(50);
 
 for (const half of [0, 1]) {
   test(`business client details (part ${half + 1} of 2): Clients list and details drawer run no payload`, async ({
@@ -70,7 +69,7 @@ for (const half of [0, 1]) {
       form.append('address.addressLine1', at(L256));
       form.append('address.addressLine2', at(L256));
       form.append('address.city', at(L100));
-      form.append('phoneNumber', at(L50));
+      form.append('phoneNumber', '(555) 010-4242');
       form.append('emailAddress', ownerEmail);
       form.append('advisorUserId', String(advisorUserId));
       form.append('ownerUserId', String(owner.id));
