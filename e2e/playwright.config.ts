@@ -32,6 +32,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'ledgerport-e2e-
 process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const GLOBAL_STATE_SPECS = /announcements\.spec\.ts$/;
+const GLOBAL_LIST_SPECS = /xss\/global-lists\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -64,7 +65,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: GLOBAL_STATE_SPECS },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [GLOBAL_STATE_SPECS, GLOBAL_LIST_SPECS] },
     // Specs that change what every user meets (an active announcement stops each client after sign-in)
     // run after all the others, one at a time: e2e/announcements.spec.ts and e2e/xss/announcements.spec.ts
     // would otherwise meet each other's announcements.
@@ -74,6 +75,15 @@ export default defineConfig({
       testMatch: GLOBAL_STATE_SPECS,
       dependencies: ['chromium'],
       workers: 1,
+    },
+    // Records in the firm-wide lists (roles, services, tags, coupons) that other specs' pickers and
+    // lists would meet, so also after all the others; they change no one's sign-in, so beside the
+    // announcements, on the worker those leave free (one test per list).
+    {
+      name: 'global-lists',
+      use: { browserName: 'chromium' },
+      testMatch: GLOBAL_LIST_SPECS,
+      dependencies: ['chromium'],
     },
   ],
   webServer: {
