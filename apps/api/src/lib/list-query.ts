@@ -8,6 +8,16 @@ export function containsIgnoreCase(column: AnyColumn | SQL, value: string): SQL 
 }
 
 /**
+ * A phone filter: numbers are stored as digits ("5552223333") and typed with any punctuation
+ * ("222-33", "(555) 222"), so the digits are compared. A filter with no digit compares the text.
+ */
+export function phoneContains(column: AnyColumn | SQL, value: string): SQL {
+  const digits = value.replace(/\D/g, '');
+  if (digits === '') return containsIgnoreCase(column, value);
+  return sql`regexp_replace(${column}, '[^0-9]', '', 'g') like ${`%${digits}%`}`;
+}
+
+/**
  * ORDER BY from the list query's sortedBy/sortedDesc. Only the keys in `sortable` are accepted (any
  * other value falls back to the default), and a unique tie-breaker keeps paging stable.
  */

@@ -59,6 +59,8 @@ export const userFiltersSchema = z.object({
   lastName: filterText(TEXT_LIMIT.name),
   emailAddress: filterText(TEXT_LIMIT.email),
   phoneNumber: filterText(PHONE_NUMBER_MAX_LENGTH),
+  /** Name or e-mail address contains the text: the remote user pickers (invitations' sender). */
+  search: filterText(TEXT_LIMIT.email),
   roleId: filterId,
   advisorId: filterId,
   departmentId: filterId,

@@ -14,7 +14,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
+import { containsIgnoreCase, phoneContains, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
 
 export type ClientsRepository = ReturnType<typeof createClientsRepository>;
 
@@ -53,7 +53,7 @@ function listWhere(db: DbOrTx, f: ClientListFilters): SQL | undefined {
     f.fullName ? containsIgnoreCase(clients.name, f.fullName) : undefined,
     f.tinIndex ? eq(clients.tinIndex, f.tinIndex) : undefined,
     f.ssnIndex ? eq(clients.ssnIndex, f.ssnIndex) : undefined,
-    f.phoneNumber ? containsIgnoreCase(clients.phoneNumber, f.phoneNumber) : undefined,
+    f.phoneNumber ? phoneContains(clients.phoneNumber, f.phoneNumber) : undefined,
     f.city ? containsIgnoreCase(clients.city, f.city) : undefined,
     f.stateId === undefined ? undefined : eq(clients.stateId, f.stateId),
     f.serviceId === undefined

@@ -425,7 +425,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
      */
     findUploaders(scope: SQL | undefined, text: string | undefined, limit: number, tx = db) {
       return tx
-        .select({ id: users.id, fullName: fullNameOf })
+        .select({ id: users.id, fullName: fullNameOf, emailAddress: users.emailAddress })
         .from(users)
         .where(
           and(
@@ -440,6 +440,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
                   containsIgnoreCase(users.firstName, text),
                   containsIgnoreCase(users.lastName, text),
                   containsIgnoreCase(fullNameOf, text),
+                  containsIgnoreCase(users.emailAddress, text),
                 )
               : undefined,
           ),

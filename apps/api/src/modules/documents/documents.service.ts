@@ -387,7 +387,8 @@ export function createDocumentsService(deps: {
     async uploaders(text: string | undefined, caller: Principal): Promise<DropdownOption[]> {
       const viewer = await documentViewer(db, caller);
       const rows = await documents.findUploaders(documentScope(db, viewer), text, UPLOADER_OPTIONS_LIMIT);
-      return rows.map((row) => ({ value: String(row.id), displayText: row.fullName }));
+      // Name and e-mail, as the owner picker: two users of one name are told apart.
+      return rows.map((row) => ({ value: String(row.id), displayText: `${row.fullName} (${row.emailAddress})` }));
     },
 
     async defaultFilters(caller: Principal): Promise<DocumentDefaultFiltersDto> {

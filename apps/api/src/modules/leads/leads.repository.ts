@@ -12,7 +12,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { containsIgnoreCase, phoneContains, orderByFromQuery } from '../../lib/list-query.js';
 
 export type LeadsRepository = ReturnType<typeof createLeadsRepository>;
 
@@ -59,7 +59,7 @@ function whereOf(filters: LeadListFilters): SQL | undefined {
     filters.contactEmailAddress
       ? containsIgnoreCase(leads.contactEmailAddress, filters.contactEmailAddress)
       : undefined,
-    filters.contactPhoneNumber ? containsIgnoreCase(leads.contactPhoneNumber, filters.contactPhoneNumber) : undefined,
+    filters.contactPhoneNumber ? phoneContains(leads.contactPhoneNumber, filters.contactPhoneNumber) : undefined,
     filters.statusId !== undefined ? eq(leads.status, filters.statusId) : undefined,
     filters.createdFrom ? gte(leads.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(leads.createdAt, filters.createdBefore) : undefined,

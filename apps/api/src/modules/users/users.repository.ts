@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { UserSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { departments, rolePermissions, roles, userRoles, userTwoFactor, users } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
+import { containsIgnoreCase, phoneContains, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
@@ -13,6 +13,8 @@ export interface UserListFilters {
   lastName?: string;
   emailAddress?: string;
   phoneNumber?: string;
+  /** Name or e-mail address. */
+  search?: string;
   roleId?: number;
   advisorId?: number;
   departmentId?: number;
@@ -344,7 +346,13 @@ function adminFilters(filters: UserListFilters): SQL | undefined {
     filters.firstName ? containsIgnoreCase(users.firstName, filters.firstName) : undefined,
     filters.lastName ? containsIgnoreCase(users.lastName, filters.lastName) : undefined,
     filters.emailAddress ? containsIgnoreCase(users.emailAddress, filters.emailAddress) : undefined,
-    filters.phoneNumber ? containsIgnoreCase(users.phoneNumber, filters.phoneNumber) : undefined,
+    filters.phoneNumber ? phoneContains(users.phoneNumber, filters.phoneNumber) : undefined,
+    filters.search
+      ? or(
+          containsIgnoreCase(sql`${users.firstName} || ' ' || ${users.lastName}`, filters.search),
+          containsIgnoreCase(users.emailAddress, filters.search),
+        )
+      : undefined,
     filters.roleId === undefined
       ? undefined
       : sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${filters.roleId})`,

@@ -93,6 +93,7 @@ function filtersOf(query: ExportUsersQuery, caller: Principal): UserListFilters 
     lastName: query.lastName,
     emailAddress: query.emailAddress,
     phoneNumber: query.phoneNumber,
+    search: query.search,
     roleId: query.roleId,
     advisorId: query.advisorId,
     departmentId: query.departmentId,

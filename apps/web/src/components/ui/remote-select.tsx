@@ -11,8 +11,10 @@ export interface RemoteChoice {
 }
 
 /**
- * A value found by remote search (client, uploaded by): the server is asked only above 2 typed
- * characters; the chosen label is kept by the caller so it still shows once the search text changes.
+ * A value found by remote search (client, uploaded by, an invitation's sender): the server is asked
+ * only above 2 typed characters; the chosen label is kept by the caller so it still shows once the
+ * search text changes. People are labelled with name and e-mail, as the owner picker does, so two
+ * of one name are told apart.
  */
 export function RemoteSelect({
   value,
@@ -44,8 +46,8 @@ export function RemoteSelect({
       filter={({ options: all }) => all}
       nothingFoundMessage={
         search.trim().length < REMOTE_SEARCH_MIN_CHARS
-          ? t('documents.search.typeMore')
-          : t('documents.search.nothingFound')
+          ? t('common.remoteSearch.typeMore')
+          : t('common.remoteSearch.nothingFound')
       }
       onChange={(selected, option) => onChange(selected && option ? { value: selected, label: option.label } : null)}
     />

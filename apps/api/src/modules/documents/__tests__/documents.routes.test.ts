@@ -644,18 +644,23 @@ describe('lookups', () => {
     }
   });
 
-  it('offers as uploaders only people whose documents the caller may see, by name', async () => {
+  it('offers as uploaders only people whose documents the caller may see, by name or e-mail, named with both', async () => {
     const a = await clientWorld();
     const b = await clientWorld();
     const uploader = await createUser(db(), { role: 'client', firstName: 'Zelda', lastName: 'Uploader' });
     await doc({ clientId: a.client.id, serviceId: serviceId.tax, creatorUserId: uploader.id });
     await doc({ clientId: b.client.id, serviceId: serviceId.tax, creatorUserId: b.owner.id });
     const forA = (await call(a.session, 'GET', `${BASE}/uploaders`)).json();
-    expect(forA).toEqual([{ value: String(uploader.id), displayText: 'Zelda Uploader' }]);
+    const label = `Zelda Uploader (${uploader.emailAddress})`;
+    expect(forA).toEqual([{ value: String(uploader.id), displayText: label }]);
     expect((await call(b.session, 'GET', `${BASE}/uploaders?text=zelda`)).json()).toEqual([]);
     expect((await call(admin, 'GET', `${BASE}/uploaders?text=da upl`)).json()).toEqual([
-      { value: String(uploader.id), displayText: 'Zelda Uploader' },
+      { value: String(uploader.id), displayText: label },
     ]);
+    const byEmail = (
+      await call(admin, 'GET', `${BASE}/uploaders?text=${encodeURIComponent(uploader.emailAddress.slice(0, 9))}`)
+    ).json();
+    expect(byEmail).toEqual([{ value: String(uploader.id), displayText: label }]);
   });
 
   it('lists every tag group in display order with its active tags and their links', async () => {

@@ -105,7 +105,7 @@ describe('GET identity/users', () => {
       fullName: 'Batch1 Group1',
       emailAddress: 'b1g1_client@gmail.com',
       username: 'b1g1_client',
-      phoneNumber: '(555) 010-0000',
+      phoneNumber: '5550100000',
       extension: null,
       isActive: true,
       roles: [{ id: roleIds.client, name: 'client', displayName: 'Client' }],
@@ -134,6 +134,17 @@ describe('GET identity/users', () => {
     expect(byFirst.items.every((u: { lastName: string }) => u.lastName === 'Group3')).toBe(true);
     expect((await get(`${USERS}?firstName=%25`)).json().totalCount).toBe(0);
     expect((await get(`${USERS}?phoneNumber=010-0100`)).json().items[0].username).toBe('advisor');
+    expect((await get(`${USERS}?phoneNumber=${encodeURIComponent('(555) 010-0100')}`)).json().items[0].username).toBe(
+      'advisor',
+    );
+  });
+
+  it('searches by name or e-mail in one text (the remote user pickers)', async () => {
+    const byName = (await get(`${USERS}?search=${encodeURIComponent('advisor adv')}&limit=50`)).json();
+    expect(byName.items.map((u: { username: string }) => u.username)).toContain('advisor');
+    const byEmail = (await get(`${USERS}?search=b1g1_client@&limit=50`)).json();
+    expect(byEmail.items.map((u: { username: string }) => u.username)).toEqual(['b1g1_client']);
+    expect((await get(`${USERS}?search=nobody-matches-this`)).json().totalCount).toBe(0);
   });
 
   it('filters by role, advisor, department and status', async () => {

@@ -10,7 +10,7 @@ import { useDocumentUploaders } from '../api/get-document-uploaders';
 import { useServiceOptions } from '../api/get-service-options';
 import { parseTagIds, type DocumentFiltersState } from '../lib/document-filters';
 import { DOCUMENT_STATUS_LABEL } from './document-status-badge';
-import { RemoteSelect } from './remote-select';
+import { RemoteSelect } from '@/components/ui/remote-select';
 
 const STATUS_ALL = '';
 

@@ -19,7 +19,7 @@ import { useClientOptions } from '../api/get-client-options';
 import { useServiceOptions } from '../api/get-service-options';
 import { useUpdateDocument } from '../api/update-document';
 import { kindOfDocument } from '../lib/document-kind';
-import { RemoteSelect, type RemoteChoice } from './remote-select';
+import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from './tag-picker';
 
 type FormValues = z.input<typeof editDocumentInputSchema>;

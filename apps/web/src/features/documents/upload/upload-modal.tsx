@@ -32,7 +32,7 @@ import { useSession } from '@/lib/session';
 import { useClientOptions } from '../api/get-client-options';
 import { useDocumentTagGroups } from '../api/get-document-tag-groups';
 import { useServiceOptions } from '../api/get-service-options';
-import { RemoteSelect, type RemoteChoice } from '../components/remote-select';
+import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from '../components/tag-picker';
 import { formatFileSize } from '../lib/document-files';
 import type { UploadDialogProps } from './upload-dialog';

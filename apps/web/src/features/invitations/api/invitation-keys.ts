@@ -7,4 +7,5 @@ export const invitationKeys = {
   /** The register page's check of its link. */
   registrationToken: (token: string) => [...invitationKeys.all, 'registration-token', token] as const,
   list: (query: InvitationsListQuery) => [...invitationKeys.all, 'list', query] as const,
+  senders: (text: string) => [...invitationKeys.all, 'senders', text] as const,
 };

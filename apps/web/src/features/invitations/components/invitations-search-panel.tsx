@@ -2,7 +2,9 @@ import { INVITATION_STATUS, INVITATION_TYPE } from '@ledgerport/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '@/components/ui/remote-select';
 import { SearchPanel } from '@/components/ui/search-panel';
+import { useSenderOptions } from '../api/get-sender-options';
 
 /** The Invitations screen's filters as they sit in the URL. */
 export interface InvitationFilters extends Record<string, string | undefined> {
@@ -10,6 +12,8 @@ export interface InvitationFilters extends Record<string, string | undefined> {
   status?: string;
   type?: string;
   senderUserId?: string;
+  /** The chosen sender's label, kept beside the id so the field shows it after a reload. */
+  senderName?: string;
 }
 
 /**
@@ -44,7 +48,6 @@ export function InvitationsSearchPanel({
     onSearch({
       ...draft,
       recipientEmailAddress: draft.recipientEmailAddress?.trim() || undefined,
-      senderUserId: /^\d+$/.test(draft.senderUserId?.trim() ?? '') ? draft.senderUserId?.trim() : undefined,
     });
 
   return (
@@ -67,11 +70,15 @@ export function InvitationsSearchPanel({
         />
         {showAdminFilters && (
           <>
-            <TextInput
+            <RemoteSelect
               label={t('invitations.list.search.sender')}
-              inputMode="numeric"
-              value={draft.senderUserId ?? ''}
-              onChange={(event) => set('senderUserId')(event.currentTarget.value)}
+              useOptions={useSenderOptions}
+              value={
+                draft.senderUserId ? { value: draft.senderUserId, label: draft.senderName ?? draft.senderUserId } : null
+              }
+              onChange={(choice) =>
+                setDraft((previous) => ({ ...previous, senderUserId: choice?.value, senderName: choice?.label }))
+              }
             />
             <Select
               label={t('invitations.list.search.type')}

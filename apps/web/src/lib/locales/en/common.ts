@@ -36,6 +36,10 @@ export const common = {
     export: 'Export',
     back: 'Back',
   },
+  remoteSearch: {
+    typeMore: 'Type at least 3 characters',
+    nothingFound: 'Nothing found',
+  },
   validation: {
     required: 'This field is required',
     email: 'Please enter a valid email address',

@@ -50,8 +50,6 @@ export const documents = {
     uploadedFrom: 'Uploaded from',
     uploadedTo: 'Uploaded to',
     uploadedBy: 'Uploaded by',
-    typeMore: 'Type at least 3 characters',
-    nothingFound: 'Nothing found',
   },
   empty: {
     uploadPrompt: 'Upload your first documents',

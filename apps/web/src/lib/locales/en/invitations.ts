@@ -62,7 +62,7 @@ export const invitations = {
       recipientEmailAddress: 'Recipient email',
       status: 'Status',
       type: 'Type',
-      sender: 'Sender ID',
+      sender: 'Sender',
     },
     type: {
       '1': 'Advisor to client',
