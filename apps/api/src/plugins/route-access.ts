@@ -1,3 +1,4 @@
+import type { PermissionRequirement } from '@ledgerport/shared';
 import type { Principal } from '../modules/auth/auth.service.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Principal } from '../modules/auth/auth.service.js';
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
-    permission?: string;
+    permission?: PermissionRequirement;
     public?: boolean;
   }
   interface FastifyRequest {

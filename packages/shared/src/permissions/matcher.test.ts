@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission } from './matcher.js';
+import { hasPermission, type PermissionRequirement } from './matcher.js';
 import { DEFAULT_ROLE_PERMISSIONS, ALL_PERMISSIONS } from './catalogue.js';
 
 describe('hasPermission', () => {
@@ -49,5 +49,16 @@ describe('default role matrix', () => {
     for (const held of Object.values(DEFAULT_ROLE_PERMISSIONS).flat()) {
       expect(ALL_PERMISSIONS.some((p) => p === held || p.startsWith(`${held}:`))).toBe(true);
     }
+  });
+
+  it('types requirements so that a misspelt permission does not compile (checked by the typecheck)', () => {
+    const requirements: PermissionRequirement[] = ['*', 'client:list', 'client:list|account:list'];
+    // @ts-expect-error a typo is not a permission
+    const typo: PermissionRequirement = 'clinet:list';
+    // @ts-expect-error neither is an alternative that names one
+    const typoInAlternative: PermissionRequirement = 'client:list|acount:list';
+    expect(requirements.every((requirement) => hasPermission(['client', 'account'], requirement))).toBe(true);
+    expect(hasPermission(['client'], typo)).toBe(false);
+    expect(hasPermission(['client'], typoInAlternative)).toBe(true);
   });
 });

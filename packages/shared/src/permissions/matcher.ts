@@ -1,3 +1,5 @@
+import type { Permission } from './catalogue.js';
+
 /**
  * The one permission matcher, used by the API (route preHandlers) and the web app (what to show).
  *
@@ -9,6 +11,12 @@
  * - an empty requirement denies.
  */
 export const ANY_SIGNED_IN = '*';
+
+/**
+ * What a route may require: anyone signed in, one permission, or two alternatives. Typed so that a
+ * misspelt permission fails to compile instead of silently denying everyone.
+ */
+export type PermissionRequirement = typeof ANY_SIGNED_IN | Permission | `${Permission}|${Permission}`;
 
 function grants(held: string, wanted: string): boolean {
   if (held === wanted) return true;

@@ -16,7 +16,7 @@ import { DOCUMENT_READ_PERMISSION, type DocumentFilesService, type FileDownload 
 import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from './file-headers.js';
 
 const tags = ['document'];
-const config = { permission: DOCUMENT_READ_PERMISSION };
+const config = { permission: DOCUMENT_READ_PERMISSION } as const;
 const shareParamsSchema = idParamsSchema.extend({ shareId: idSchema });
 const fileResponse = { 200: z.unknown().describe('The file, streamed') };
 /**

@@ -23,7 +23,7 @@ import { DOCUMENT_PERMISSION as P, type DocumentsService } from './documents.ser
 
 const tags = ['document'];
 const noContent = { 204: z.null().describe('No content') };
-const EITHER_LIST = `${P.myUploadList}|${P.receivedList}`;
+const EITHER_LIST = `${P.myUploadList}|${P.receivedList}` as const;
 
 /** The two lists share every route shape; only the side and the permissions differ. */
 const SIDES = [
