@@ -21,6 +21,7 @@ import {
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@ledgerport/shared';
+import classes from './data-table.module.css';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -29,6 +30,8 @@ export interface DataTableColumn<T> {
   /** The API's sortedBy value; the column header becomes a sort button. */
   sortKey?: string;
   width?: number | string;
+  /** The value is read as one piece (a phone number and extension): its cells never wrap. */
+  nowrap?: boolean;
 }
 
 export interface SortState {
@@ -123,7 +126,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={600}>
-        <Table aria-label={props.label} highlightOnHover verticalSpacing="sm" aria-busy={props.isLoading}>
+        <Table
+          aria-label={props.label}
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-busy={props.isLoading}
+          className={classes.table}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -154,7 +163,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     bg={props.selectedKey === key ? 'var(--mantine-primary-color-light)' : undefined}
                   >
                     {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      <Table.Td
+                        key={column.key}
+                        className={column.nowrap ? classes.nowrap : undefined}
+                        data-nowrap={column.nowrap || undefined}
+                      >
+                        {column.render(row)}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 );

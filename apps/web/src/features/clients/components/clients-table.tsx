@@ -63,6 +63,7 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
       key: 'phoneNumber',
       header: t('clients.columns.phoneNumber'),
       sortKey: 'phoneNumber',
+      nowrap: true,
       render: (c) => formatPhone(c.phoneNumber),
     },
     {

@@ -94,6 +94,7 @@ export function LeadsTable({ selectedIds, onSelectionChange, selectable, details
       key: 'contactPhoneNumber',
       header: t('leads.columns.contactPhoneNumber'),
       sortKey: 'contactPhoneNumber',
+      nowrap: true,
       render: (row) => formatPhone(row.contactPhoneNumber),
     },
     {

@@ -96,6 +96,7 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
       key: 'phoneNumber',
       header: t('users.columns.phoneNumber'),
       sortKey: 'phoneNumber',
+      nowrap: true,
       render: (u) => [formatPhone(u.phoneNumber), u.extension].filter(Boolean).join(' / '),
     },
     {
