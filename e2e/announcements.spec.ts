@@ -127,7 +127,7 @@ test('an admin creates an announcement and a client must confirm it before reach
   // The list shows it inactive with no expiration date, and the details list who confirmed.
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByRole('img', { name: 'Inactive' })).toBeVisible();
-  await expect(row.getByRole('cell').nth(1)).toHaveText('-');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('—');
   await page.getByRole('button', { name: `Open announcement ${title}` }).click();
   const details = page.getByRole('dialog', { name: 'Announcement' });
   await expect(details.getByText('We close early on Friday.')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { AnnouncementListItem } from '@ledgerport/shared';
+import { EMPTY_VALUE, type AnnouncementListItem } from '@ledgerport/shared';
 import { ActionIcon, Anchor, Menu, Text } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -53,7 +53,7 @@ export function AnnouncementsTable({ actions, ...table }: TableProps & { actions
           formatDate(row.expirationDate, DATE_FORMAT.table)
         ) : (
           <Text span size="sm" aria-label={t('announcements.noExpiration')}>
-            -
+            {EMPTY_VALUE}
           </Text>
         ),
     },
