@@ -44,7 +44,7 @@ describe('GET identity/users/me', () => {
       fullName: 'Batch1 Group1',
       username: 'b1g1_advisor',
       emailAddress: 'b1g1_advisor@gmail.com',
-      phoneNumber: '(555) 010-0000',
+      phoneNumber: '5550100000',
       extension: '1001',
       departmentId: null,
       roles: ['Advisor'],
