@@ -33,6 +33,8 @@ process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('hex');
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const GLOBAL_STATE_SPECS = /announcements\.spec\.ts$/;
 const GLOBAL_LIST_SPECS = /xss\/global-lists\.spec\.ts$/;
+/** e2e/xss.spec.ts and e2e/xss-*.spec.ts: the corpus specs, the longest of all (a page per record). */
+const XSS_SPECS = /\/xss[^/]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -65,7 +67,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [GLOBAL_STATE_SPECS, GLOBAL_LIST_SPECS] },
+    // Listed first so that their tests are handed out first: the short specs then fill both workers
+    // at the end, instead of one long XSS part running alone while the other worker idles.
+    { name: 'xss', use: { browserName: 'chromium' }, testMatch: XSS_SPECS },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: [GLOBAL_STATE_SPECS, GLOBAL_LIST_SPECS, XSS_SPECS],
+    },
     // Specs that change what every user meets (an active announcement stops each client after sign-in)
     // run after all the others, one at a time: e2e/announcements.spec.ts and e2e/xss/announcements.spec.ts
     // would otherwise meet each other's announcements.
@@ -73,7 +82,7 @@ export default defineConfig({
       name: 'global-state',
       use: { browserName: 'chromium' },
       testMatch: GLOBAL_STATE_SPECS,
-      dependencies: ['chromium'],
+      dependencies: ['xss', 'chromium'],
       workers: 1,
     },
     // Records in the firm-wide lists (roles, services, tags, coupons) that other specs' pickers and
@@ -83,7 +92,7 @@ export default defineConfig({
       name: 'global-lists',
       use: { browserName: 'chromium' },
       testMatch: GLOBAL_LIST_SPECS,
-      dependencies: ['chromium'],
+      dependencies: ['xss', 'chromium'],
     },
   ],
   webServer: {
