@@ -32,7 +32,10 @@ test('an advisor sends an invitation from the list and sees it without sender, t
   );
   await page.getByRole('button', { name: 'Search', expanded: false }).click();
   const panel = page.getByRole('search', { name: 'Search filters' });
-  await expect(panel.getByRole('textbox', { name: 'Sender ID' })).toBeVisible();
+  // The sender is a remote user search whose options name the user and their e-mail.
+  await panel.getByRole('combobox', { name: 'Sender' }).fill('b1g1_advisor');
+  await expect(page.getByRole('option', { name: 'Batch1 Group1 (b1g1_advisor@gmail.com)' })).toBeVisible();
+  await panel.getByRole('combobox', { name: 'Sender' }).fill('');
   await panel.getByRole('textbox', { name: 'Recipient email' }).fill(email);
   await panel.getByRole('button', { name: 'Search' }).click();
   const adminRow = page.getByRole('row', { name: new RegExp(email) });
