@@ -30,8 +30,6 @@ import { couponsModule } from './modules/coupons/coupons.module.js';
 import { accountsModule } from './modules/my-clients/accounts.module.js';
 import { clientEditModule } from './modules/client-edit/client-edit.module.js';
 import { clientsModule } from './modules/clients/clients.module.js';
-import { documentFilesModule } from './modules/document-files/document-files.module.js';
-import { documentUploadModule } from './modules/document-upload/document-upload.module.js';
 import { documentsModule } from './modules/documents/documents.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
 import type { JobRegistry, ModuleDeps } from './modules/module-deps.js';
@@ -196,8 +194,6 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
         clientEditModule,
         accountsModule,
         documentsModule,
-        documentUploadModule,
-        documentFilesModule,
         announcementsModule,
         couponsModule,
         bookkeepingModule,

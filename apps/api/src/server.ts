@@ -5,7 +5,7 @@ import { seedDemoDocuments } from './db/seed/demo-documents.js';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
-import { scheduleOrphanReconciler } from './modules/document-upload/blob-jobs.js';
+import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
 import path from 'node:path';
 

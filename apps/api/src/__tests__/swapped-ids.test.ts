@@ -24,7 +24,7 @@ import {
 import { createAnnouncement } from '../modules/announcements/__tests__/announcement-factory.js';
 import { createCompany } from '../modules/companies/__tests__/companies-factory.js';
 import { businessBody, insertContractor, stateId } from '../modules/contractors/__tests__/contractors-fixtures.js';
-import { multipartBody, otherDocumentsTagId } from '../modules/document-upload/__tests__/multipart.js';
+import { multipartBody, otherDocumentsTagId } from '../modules/documents/__tests__/multipart.js';
 import { insertLead } from '../modules/onboarding/__tests__/onboarding-helpers.js';
 import {
   setUpMatrixWorld,

@@ -14,7 +14,7 @@ import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { safeFileName } from '../document-files/file-headers.js';
+import { safeFileName } from '../documents/file-headers.js';
 import type { CompaniesRepository } from './companies.repository.js';
 
 export interface Actor {

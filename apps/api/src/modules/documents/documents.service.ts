@@ -35,7 +35,7 @@ import {
   documentViewer,
   visibleDocumentIds,
   type DocumentViewer,
-} from '../document-access/document-access.js';
+} from './document-access.js';
 import type {
   DocumentListFilters,
   DocumentListSort,

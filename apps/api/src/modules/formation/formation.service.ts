@@ -43,7 +43,7 @@ import {
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { ThrottleRepository } from '../auth/throttle.repository.js';
 import type { CouponsRepository } from '../coupons/coupons.repository.js';
-import { discard, extensionOf, peek, sanitiseFileName, sniffContent } from '../document-upload/content-sniffing.js';
+import { discard, extensionOf, peek, sanitiseFileName, sniffContent } from '../documents/content-sniffing.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { FormationRepository, NewCompany, NewOrganizer } from './formation.repository.js';
 

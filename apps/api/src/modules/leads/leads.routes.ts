@@ -18,7 +18,7 @@ import {
 import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../document-files/file-headers.js';
+import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/file-headers.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
 import type { LeadDocumentPart, LeadFile, LeadsService } from './leads.service.js';
 import { malformedMultipart } from '../../lib/multipart-errors.js';

@@ -41,8 +41,8 @@ import {
 } from '../../lib/storage/index.js';
 import type { Principal } from '../auth/auth.service.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { INLINE_PREVIEW_TYPES } from '../document-files/file-headers.js';
-import { discard, peek, sanitiseFileName, sniffContent } from '../document-upload/content-sniffing.js';
+import { INLINE_PREVIEW_TYPES } from '../documents/file-headers.js';
+import { discard, peek, sanitiseFileName, sniffContent } from '../documents/content-sniffing.js';
 import { leadContractPdf } from '../onboarding/lead-contract.js';
 import type { OnboardingRepository } from '../onboarding/onboarding.repository.js';
 import { writeLeadsWorkbook, leadsExportFileName } from './leads.export.js';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { counties, industries, states } from '../../../db/schema/index.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
-import { multipartBody, type FormPart } from '../../document-upload/__tests__/multipart.js';
+import { multipartBody, type FormPart } from '../../documents/__tests__/multipart.js';
 
 export const RESIDENT_URL = '/api/v1/company/companies/resident';
 export const NON_RESIDENT_URL = '/api/v1/company/companies/non-resident';

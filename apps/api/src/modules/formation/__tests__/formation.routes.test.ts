@@ -20,7 +20,7 @@ import {
 } from '../../../db/schema/index.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { streamedMultipart } from '../../document-upload/__tests__/multipart.js';
+import { streamedMultipart } from '../../documents/__tests__/multipart.js';
 import { FORMATION_SUBMIT_LIMITS } from '../formation.service.js';
 import {
   formationReference,

@@ -5,7 +5,7 @@ import { leads, storedFiles } from '../../../db/schema/index.js';
 import { newStorageKey } from '../../../lib/storage/index.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
 import { only, signedIn, type MatrixFixture, type MatrixRow } from '../../../testing/authorization-matrix.js';
-import { multipartBody } from '../../document-upload/__tests__/multipart.js';
+import { multipartBody } from '../../documents/__tests__/multipart.js';
 import { insertLead } from '../../onboarding/__tests__/onboarding-helpers.js';
 
 // lead:* is held by admin, advisor and supervisor in the default roles (docs/permissions.md); the

@@ -6,7 +6,7 @@ import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { multipartBody, type FormPart } from '../../document-upload/__tests__/multipart.js';
+import { multipartBody, type FormPart } from '../../documents/__tests__/multipart.js';
 import { insertLead, leadWithAccount } from '../../onboarding/__tests__/onboarding-helpers.js';
 
 const BASE = '/api/v1/document/leads';

@@ -28,7 +28,7 @@ import {
   type DeleteBlobPayload,
 } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { canFileForClient, documentViewer } from '../document-access/document-access.js';
+import { canFileForClient, documentViewer } from './document-access.js';
 import { discard, displayNameFromFileName, peek, sanitiseFileName, sniffContent } from './content-sniffing.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';
 

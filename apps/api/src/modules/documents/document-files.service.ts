@@ -17,7 +17,7 @@ import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { ThrottleRepository } from '../auth/throttle.repository.js';
-import { documentScope, documentViewer } from '../document-access/document-access.js';
+import { documentScope, documentViewer } from './document-access.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { DocumentFileRow, DocumentFilesRepository } from './document-files.repository.js';
