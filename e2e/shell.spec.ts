@@ -20,6 +20,7 @@ const STAFF_SIDEBARS = {
     'Announcements',
     'Coupons',
     'Audit log',
+    'Mail',
     'Settings',
   ],
   advisor: [
