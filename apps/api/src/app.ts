@@ -19,16 +19,11 @@ import { createAccessTokens } from './modules/auth/tokens.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { createDepartmentsRepository } from './modules/departments/departments.repository.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { myClientsRoutes } from './modules/my-clients/my-clients.routes.js';
-import { createMyClientsRepository } from './modules/my-clients/my-clients.repository.js';
-import { createMyClientsService } from './modules/my-clients/my-clients.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { announcementsModule } from './modules/announcements/announcements.module.js';
 import { bookkeepingModule } from './modules/bookkeeping/bookkeeping.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
 import { couponsModule } from './modules/coupons/coupons.module.js';
-import { accountsModule } from './modules/my-clients/accounts.module.js';
-import { clientEditModule } from './modules/client-edit/client-edit.module.js';
 import { clientsModule } from './modules/clients/clients.module.js';
 import { documentsModule } from './modules/documents/documents.module.js';
 import { invitationsModule } from './modules/invitations/invitations.module.js';
@@ -119,7 +114,6 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
     Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
   );
   const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config, fieldCrypto });
-  const myClients = createMyClientsService({ myClients: createMyClientsRepository({ db }), users });
   const departments = createDepartmentsRepository({ db });
   const queue = createJobQueue({ db });
   const mailRepository = createMailRepository({ db });
@@ -178,7 +172,6 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
       await api.register(authRoutes, { auth, config });
       await api.register(departmentsRoutes, { departments });
-      await api.register(myClientsRoutes, { myClients });
       // Feature modules: each builds its own repositories and services from the shared dependencies.
       for (const module of [
         profileModule,
@@ -191,8 +184,6 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
         catalogModule,
         referenceModule,
         clientsModule,
-        clientEditModule,
-        accountsModule,
         documentsModule,
         announcementsModule,
         couponsModule,

@@ -14,7 +14,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { visibleClients } from '../client-access/client-access.js';
+import { visibleClients } from '../clients/client-access.js';
 import type { BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
 
 const SORT_KEY = new Map(BOOKKEEPING_SORT_KEYS.map((key) => [key.toLowerCase(), key]));

@@ -15,7 +15,7 @@ import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { canSeeClient } from '../client-access/client-access.js';
+import { canSeeClient } from './client-access.js';
 // Generic picture handling shared with the user's profile picture: checked on content, re-encoded, resized.
 import { normalisePicture, resizePicture } from '../profile/profile-picture.images.js';
 import type { PictureAnswer } from '../profile/profile.service.js';

@@ -29,7 +29,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { visibleClients } from '../client-access/client-access.js';
+import { visibleClients } from './client-access.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { usernameBaseFromEmail } from '../users/users.service.js';

@@ -33,7 +33,7 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { canSeeClient } from '../client-access/client-access.js';
+import { canSeeClient } from '../clients/client-access.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { contractorsExportFileName, writeContractorsWorkbook } from './contractors.export.js';
