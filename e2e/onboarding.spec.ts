@@ -34,6 +34,9 @@ async function fillGeneralInfo(page: Page, company: string) {
 }
 
 test('a prospect onboards, signs in and completes billing info and documents', async ({ page, browser }) => {
+  // Five wizard steps, a captcha solved in the browser, sign-in, two dialog steps and Reconciliations:
+  // near a minute on a loaded 2-core machine.
+  test.slow();
   const tag = randomBytes(4).toString('hex');
   const company = `Onboard ${tag} LLC`;
   const email = `onboard_${tag}@example.com`;
