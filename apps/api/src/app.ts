@@ -11,13 +11,12 @@ import type { Database } from './db/client.js';
 import { readOrCreateSecret } from './lib/secrets.js';
 import { createFieldCrypto } from './lib/field-crypto.js';
 import { createAuditLog } from './modules/audit/audit.repository.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authModule } from './modules/auth/auth.module.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createThrottleRepository } from './modules/auth/throttle.repository.js';
 import { createAccessTokens } from './modules/auth/tokens.js';
-import { departmentsRoutes } from './modules/departments/departments.routes.js';
-import { createDepartmentsRepository } from './modules/departments/departments.repository.js';
+import { departmentsModule } from './modules/departments/departments.module.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { announcementsModule } from './modules/announcements/announcements.module.js';
@@ -114,7 +113,6 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
     Buffer.from(config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32), 'base64url'),
   );
   const auth = createAuthService({ db, users, sessions, throttle, audit, tokens, config, fieldCrypto });
-  const departments = createDepartmentsRepository({ db });
   const queue = createJobQueue({ db });
   const mailRepository = createMailRepository({ db });
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport());
@@ -170,10 +168,10 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
-      await api.register(authRoutes, { auth, config });
-      await api.register(departmentsRoutes, { departments });
+      await api.register(authModule, { ...moduleDeps, auth });
       // Feature modules: each builds its own repositories and services from the shared dependencies.
       for (const module of [
+        departmentsModule,
         profileModule,
         passwordResetModule,
         invitationsModule,

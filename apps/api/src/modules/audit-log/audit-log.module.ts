@@ -4,12 +4,10 @@ import { createAuditLogRepository } from './audit-log.repository.js';
 import { auditLogRoutes } from './audit-log.routes.js';
 import { createAuditLogService } from './audit-log.service.js';
 
-/** The audit log viewer and export for admins, and user sessions listing and revocation (issue 11). */
+/** The audit log viewer and export for admins (the sessions screens are in the auth module). */
 export const auditLogModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const service = createAuditLogService({
-    db: deps.db,
     repository: createAuditLogRepository({ db: deps.db }),
-    sessions: deps.sessions,
     audit: deps.audit,
   });
   await app.register(auditLogRoutes, { service });

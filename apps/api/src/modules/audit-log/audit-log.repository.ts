@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { auditEvents, clients, sessions, users } from '../../db/schema/index.js';
+import { auditEvents, clients, users } from '../../db/schema/index.js';
 import { containsIgnoreCase } from '../../lib/list-query.js';
 
 /** The viewer's filters, resolved by the service (an action prefix becomes the actions it covers). */
@@ -18,7 +18,7 @@ export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;
 
 /**
  * Reads only: the audit trail is append-only (modules/audit writes it; a trigger refuses UPDATE,
- * DELETE and TRUNCATE). Sessions are read here and revoked through the auth module's repository.
+ * DELETE and TRUNCATE). The sessions screens read through auth/user-sessions.repository.
  */
 export function createAuditLogRepository({ db }: { db: DbOrTx }) {
   function whereOf(filters: AuditEventFilters): SQL | undefined {
@@ -66,37 +66,6 @@ export function createAuditLogRepository({ db }: { db: DbOrTx }) {
     async count(filters: AuditEventFilters, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ value: count() }).from(auditEvents).where(whereOf(filters));
       return row?.value ?? 0;
-    },
-
-    /** Live sessions (not revoked, not past their absolute end), the most recently used first. */
-    async findActiveSessions(userId: number, tx: DbOrTx = db) {
-      return tx
-        .select({
-          id: sessions.id,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          ipAddress: sessions.ipAddress,
-          userAgent: sessions.userAgent,
-        })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
-        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-    },
-
-    /** The session's owner while it is live, or null (unknown, ended, or expired). */
-    async findActiveSessionOwner(sessionId: string, tx: DbOrTx = db): Promise<number | null> {
-      const [row] = await tx
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`))
-        .limit(1);
-      return row?.userId ?? null;
-    },
-
-    async userExists(userId: number, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      return row !== undefined;
     },
   };
 }
