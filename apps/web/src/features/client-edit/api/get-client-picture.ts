@@ -1,25 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { fetchPicture } from '@/lib/picture';
 import { clientEditKeys } from './client-edit-keys';
 
-function readAsDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the picture'));
-    reader.readAsDataURL(blob);
-  });
-}
-
 /** `GET document/clients/{id}/profile-picture` as a data URL (fetched with the bearer token), or null. */
-export async function getClientPicture(id: number, size: number, signal?: AbortSignal): Promise<string | null> {
-  try {
-    const { blob } = await api.getBlob(`/document/clients/${id}/profile-picture`, { query: { width: size }, signal });
-    return await readAsDataUrl(blob);
-  } catch (error) {
-    if (isApiError(error, 404)) return null;
-    throw error;
-  }
+export function getClientPicture(id: number, size: number, signal?: AbortSignal): Promise<string | null> {
+  return fetchPicture(`/document/clients/${id}/profile-picture`, size, signal);
 }
 
 export function clientPictureQueryOptions(id: number, size: number) {
