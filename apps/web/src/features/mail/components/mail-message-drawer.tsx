@@ -1,24 +1,11 @@
-import type { MailMessageDto } from '@ledgerport/shared';
+import { EMPTY_VALUE, type MailMessageDto } from '@ledgerport/shared';
 import { Alert, Box, Drawer, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailField } from '@/components/ui/detail-field';
 import { formatDate } from '@/lib/dates';
 import { useMailMessageBody } from '../api/get-mail-message-body';
 import { MAIL_TIME_FORMAT } from './mail-messages-table';
 import { MailStatusBadge } from './mail-status-badge';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </>
-  );
-}
 
 /**
  * Links open in a new tab: inside the frame they would load the portal in a frame, which its own
@@ -60,24 +47,25 @@ function MessageBody({ id }: { id: number }) {
 /** One message's delivery in full and, outside production, the message itself. */
 export function MailMessageDrawer({ message, onClose }: { message: MailMessageDto | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const none = t('mail.details.none');
   return (
     <Drawer opened={message !== null} onClose={onClose} position="right" size="xl" title={t('mail.details.title')}>
       {message && (
         <Stack gap="md">
           <SimpleGrid cols={2} spacing="xs" component="dl" m={0}>
-            <Field label={t('mail.details.queuedAt')}>{formatDate(message.queuedAt, MAIL_TIME_FORMAT)}</Field>
-            <Field label={t('mail.details.sentAt')}>
+            <DetailField label={t('mail.details.queuedAt')}>
+              {formatDate(message.queuedAt, MAIL_TIME_FORMAT)}
+            </DetailField>
+            <DetailField label={t('mail.details.sentAt')}>
               {message.sentAt ? formatDate(message.sentAt, MAIL_TIME_FORMAT) : t('mail.details.notYet')}
-            </Field>
-            <Field label={t('mail.details.recipient')}>{message.recipient}</Field>
-            <Field label={t('mail.details.subject')}>{message.subject}</Field>
-            <Field label={t('mail.details.kind')}>{t(`mail.kind.${message.kind}`)}</Field>
-            <Field label={t('mail.details.status')}>
+            </DetailField>
+            <DetailField label={t('mail.details.recipient')}>{message.recipient}</DetailField>
+            <DetailField label={t('mail.details.subject')}>{message.subject}</DetailField>
+            <DetailField label={t('mail.details.kind')}>{t(`mail.kind.${message.kind}`)}</DetailField>
+            <DetailField label={t('mail.details.status')}>
               <MailStatusBadge status={message.status} />
-            </Field>
-            <Field label={t('mail.details.attempts')}>{message.attempts}</Field>
-            <Field label={t('mail.details.lastError')}>{message.lastError ?? none}</Field>
+            </DetailField>
+            <DetailField label={t('mail.details.attempts')}>{message.attempts}</DetailField>
+            <DetailField label={t('mail.details.lastError')}>{message.lastError ?? EMPTY_VALUE}</DetailField>
           </SimpleGrid>
           <div>
             <Text size="sm" fw={600} mb={4}>

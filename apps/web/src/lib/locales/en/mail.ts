@@ -47,7 +47,6 @@ export const mail = {
     status: 'Status',
     attempts: 'Attempts',
     lastError: 'Last error',
-    none: 'None',
     notYet: 'Not yet',
     body: 'Message',
     bodyFrame: 'The message as its recipient sees it',
