@@ -1,0 +1,62 @@
+import { and, eq, exists, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { clientCollaborators, clients } from '../../db/schema/index.js';
+import type { Principal } from '../auth/auth.service.js';
+
+declare const clientScopeBrand: unique symbol;
+
+/**
+ * Which clients a caller may read or write (DESIGN.md section 5; ADR 0010): staff every client; a
+ * client user only the clients they own or actively collaborate on. Resolved once per request from
+ * the principal and handed to every repository method on client data as a required argument: only
+ * repositories turn it into SQL, so a query without it does not compile and a client outside it
+ * answers 404 like one that does not exist.
+ *
+ * The brand makes `clientScopeOf` and `EVERY_CLIENT` the only ways to get one.
+ */
+export interface ClientScope {
+  readonly [clientScopeBrand]: true;
+  /** The client user the scope belongs to; null for staff and the firm's own jobs (every client). */
+  readonly clientUserId: number | null;
+}
+
+export function clientScopeOf(principal: Pick<Principal, 'userId' | 'isClient'>): ClientScope {
+  return { clientUserId: principal.isClient ? principal.userId : null } as ClientScope;
+}
+
+/** The firm's own work (jobs, staff-only screens whose route already demands a staff permission). */
+export const EVERY_CLIENT = { clientUserId: null } as ClientScope;
+
+/**
+ * The WHERE condition for rows whose client is `clientId` (by default `clients.id` itself): undefined
+ * means every client. For repositories only.
+ */
+export function clientScopeCondition(
+  db: DbOrTx,
+  scope: ClientScope,
+  clientId: AnyPgColumn = clients.id,
+): SQL | undefined {
+  const userId = scope.clientUserId;
+  if (userId === null) return undefined;
+  const collaborating = exists(
+    db
+      .select({ one: clientCollaborators.clientId })
+      .from(clientCollaborators)
+      .where(
+        and(
+          eq(clientCollaborators.clientId, clientId),
+          eq(clientCollaborators.userId, userId),
+          eq(clientCollaborators.isActive, true),
+        ),
+      ),
+  );
+  if (clientId === clients.id) return or(eq(clients.ownerUserId, userId), collaborating);
+  const owned = exists(
+    db
+      .select({ one: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId))),
+  );
+  return or(owned, collaborating);
+}
