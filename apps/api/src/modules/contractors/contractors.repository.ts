@@ -1,16 +1,15 @@
 import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { clients, contractorPayments, contractors, payments, states } from '../../db/schema/index.js';
+import { clients, contractorPayments, contractors, payments, states, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { contractorScopeCondition, type ContractorScope } from './contractor-scope.js';
 
-/** Which contractors a query may touch: the client user's current client, or (staff) any/one client. */
-export interface ContractorScope {
-  /** Null: every client (staff without a client filter). */
-  clientId: number | null;
-}
-
-export interface ContractorFilterValues extends ContractorScope {
+/** The list's filters; the scope comes with them, so the list and its export read the same rows. */
+export interface ContractorFilterValues {
+  /** Staff only: one client instead of every client. */
+  clientId?: number;
   taxYear: number;
   businessNameOrFullName?: string;
   contractorType?: number;
@@ -84,16 +83,17 @@ export function createContractorsRepository({ db }: { db: Db }) {
     isCompleted: sql`${contractors.isCompleted}`,
   };
 
-  function scopeWhere(scope: ContractorScope & { taxYear?: number }): SQL | undefined {
+  function yearWhere(scope: ContractorScope, filter: { clientId?: number; taxYear: number }): SQL | undefined {
     return and(
-      scope.clientId === null ? undefined : eq(contractors.clientId, scope.clientId),
-      scope.taxYear === undefined ? undefined : eq(contractors.taxYear, scope.taxYear),
+      contractorScopeCondition(scope),
+      filter.clientId === undefined ? undefined : eq(contractors.clientId, filter.clientId),
+      eq(contractors.taxYear, filter.taxYear),
     );
   }
 
-  function where(filters: ContractorFilterValues): SQL | undefined {
+  function where(filters: ContractorFilterValues & { scope: ContractorScope }): SQL | undefined {
     return and(
-      scopeWhere(filters),
+      yearWhere(filters.scope, filters),
       filters.businessNameOrFullName ? containsIgnoreCase(fullName, filters.businessNameOrFullName) : undefined,
       filters.contractorType === undefined ? undefined : eq(contractors.contractorType, filters.contractorType),
       filters.isPaid === undefined ? undefined : filters.isPaid ? isPaid : not(isPaid),
@@ -109,9 +109,42 @@ export function createContractorsRepository({ db }: { db: Db }) {
       .innerJoin(states, eq(states.id, contractors.stateId));
   }
 
+  /** Payment links of these contractors, when they are in scope. */
+  function linksOf(contractorIds: number[], scope: ContractorScope, tx: DbOrTx): SQL | undefined {
+    const condition = contractorScopeCondition(scope);
+    return and(
+      inArray(contractorPayments.contractorId, contractorIds),
+      condition &&
+        exists(
+          tx
+            .select({ one: contractors.id })
+            .from(contractors)
+            .where(and(eq(contractors.id, contractorPayments.contractorId), condition)),
+        ),
+    );
+  }
+
   return {
+    /** The client user's current client when it is a business they may see (resolves `ContractorScope`). */
+    async currentBusinessClient(scope: ClientScope, tx: DbOrTx = db): Promise<number | null> {
+      if (scope.clientUserId === null) return null;
+      const [row] = await tx
+        .select({ id: clients.id })
+        .from(users)
+        .innerJoin(clients, eq(clients.id, users.currentClientId))
+        .where(
+          and(
+            eq(users.id, scope.clientUserId),
+            eq(clients.clientType, CLIENT_TYPE.business),
+            clientScopeCondition(tx, scope),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async findPage(
-      filters: ContractorFilterValues,
+      filters: ContractorFilterValues & { scope: ContractorScope },
       sort: { sortedBy?: string; sortedDesc?: boolean },
       page: { limit: number; offset: number },
       tx: DbOrTx = db,
@@ -123,13 +156,13 @@ export function createContractorsRepository({ db }: { db: Db }) {
         .offset(page.offset);
     },
 
-    async count(filters: ContractorFilterValues, tx: DbOrTx = db): Promise<number> {
+    async count(filters: ContractorFilterValues & { scope: ContractorScope }, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ total: count() }).from(contractors).where(where(filters));
       return row?.total ?? 0;
     },
 
     /** What pay-and-submit depends on, over the year's contractors in scope (search filters aside). */
-    async payableSummary(scope: ContractorScope & { taxYear: number }, tx: DbOrTx = db) {
+    async payableSummary(scope: ContractorScope, filter: { clientId?: number; taxYear: number }, tx: DbOrTx = db) {
       const [row] = await tx
         .select({
           unpaidFeeCents:
@@ -137,17 +170,21 @@ export function createContractorsRepository({ db }: { db: Db }) {
           anyZeroTotal: sql<boolean>`coalesce(bool_or(${contractors.totalPaymentCents} = 0), false)`.mapWith(Boolean),
         })
         .from(contractors)
-        .where(scopeWhere(scope));
+        .where(yearWhere(scope, filter));
       return { unpaidFeeCents: row?.unpaidFeeCents ?? 0, anyZeroTotal: row?.anyZeroTotal ?? false };
     },
 
     async findById(id: number, scope: ContractorScope, tx: DbOrTx = db) {
       const [row] = await select(tx)
-        .where(and(eq(contractors.id, id), scopeWhere(scope)))
+        .where(and(eq(contractors.id, id), contractorScopeCondition(scope)))
         .limit(1);
       return row ?? null;
     },
 
+    /**
+     * @unscoped a new contractor: its client is the client user's own scope client, or one staff (every
+     * client) just found to be a business client
+     */
     async insert(
       values: ContractorWritable & {
         clientId: number;
@@ -162,27 +199,43 @@ export function createContractorsRepository({ db }: { db: Db }) {
       return row!.id;
     },
 
-    async update(id: number, values: ContractorWritable, tx: DbOrTx = db): Promise<void> {
-      await tx
+    /** Whether a contractor in scope was changed. */
+    async update(id: number, scope: ContractorScope, values: ContractorWritable, tx: DbOrTx = db): Promise<boolean> {
+      const changed = await tx
         .update(contractors)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(contractors.id, id));
+        .where(and(eq(contractors.id, id), contractorScopeCondition(scope)))
+        .returning({ id: contractors.id });
+      return changed.length > 0;
     },
 
-    async delete(id: number, tx: DbOrTx = db): Promise<void> {
-      await tx.delete(contractors).where(eq(contractors.id, id));
+    async delete(id: number, scope: ContractorScope, tx: DbOrTx = db): Promise<boolean> {
+      const deleted = await tx
+        .delete(contractors)
+        .where(and(eq(contractors.id, id), contractorScopeCondition(scope)))
+        .returning({ id: contractors.id });
+      return deleted.length > 0;
     },
 
-    async setCompleted(id: number, isCompleted: boolean, tx: DbOrTx = db): Promise<void> {
-      await tx.update(contractors).set({ isCompleted, updatedAt: new Date() }).where(eq(contractors.id, id));
+    async setCompleted(id: number, scope: ContractorScope, isCompleted: boolean, tx: DbOrTx = db): Promise<boolean> {
+      const changed = await tx
+        .update(contractors)
+        .set({ isCompleted, updatedAt: new Date() })
+        .where(and(eq(contractors.id, id), contractorScopeCondition(scope)))
+        .returning({ id: contractors.id });
+      return changed.length > 0;
     },
 
     /** The client's row, locked: concurrent pay requests of one client run one after the other. */
-    async lockClient(clientId: number, tx: DbOrTx): Promise<void> {
-      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    async lockClient(clientId: number, scope: ContractorScope, tx: DbOrTx): Promise<void> {
+      await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), contractorScopeCondition(scope, clients.id)))
+        .for('update');
     },
 
-    async findUnpaid(clientId: number, taxYear: number, tx: DbOrTx) {
+    async findUnpaid(clientId: number, taxYear: number, scope: ContractorScope, tx: DbOrTx) {
       return tx
         .select({
           id: contractors.id,
@@ -190,18 +243,18 @@ export function createContractorsRepository({ db }: { db: Db }) {
           totalPaymentCents: contractors.totalPaymentCents,
         })
         .from(contractors)
-        .where(and(eq(contractors.clientId, clientId), eq(contractors.taxYear, taxYear), not(isPaid)))
+        .where(and(yearWhere(scope, { clientId, taxYear }), not(isPaid)))
         .orderBy(asc(contractors.id));
     },
 
     /** Contractors payments linked to these contractors, newest first. */
-    async linkedPayments(contractorIds: number[], tx: DbOrTx) {
+    async linkedPayments(contractorIds: number[], scope: ContractorScope, tx: DbOrTx) {
       if (contractorIds.length === 0) return [];
       return tx
         .selectDistinct({ id: payments.id, status: payments.status, updatedAt: payments.updatedAt })
         .from(contractorPayments)
         .innerJoin(payments, eq(payments.id, contractorPayments.paymentId))
-        .where(inArray(contractorPayments.contractorId, contractorIds));
+        .where(linksOf(contractorIds, scope, tx));
     },
 
     /**
@@ -210,6 +263,7 @@ export function createContractorsRepository({ db }: { db: Db }) {
      */
     async openPayments(
       contractorIds: number[],
+      scope: ContractorScope,
       tx: DbOrTx,
     ): Promise<{ id: number; amountCents: number; contractorIds: number[] }[]> {
       if (contractorIds.length === 0) return [];
@@ -217,7 +271,7 @@ export function createContractorsRepository({ db }: { db: Db }) {
       const covering = tx
         .selectDistinct({ id: contractorPayments.paymentId })
         .from(contractorPayments)
-        .where(inArray(contractorPayments.contractorId, contractorIds));
+        .where(linksOf(contractorIds, scope, tx));
       const rows = await tx
         .select({
           id: payments.id,
@@ -237,6 +291,10 @@ export function createContractorsRepository({ db }: { db: Db }) {
       return [...byId.values()];
     },
 
+    /**
+     * @unscoped links a payment created in the same transaction to contractors `findUnpaid` has just
+     * read in the caller's scope, under the client's lock
+     */
     async link(contractorIds: number[], paymentId: number, tx: DbOrTx): Promise<void> {
       if (contractorIds.length === 0) return;
       await tx
@@ -246,22 +304,26 @@ export function createContractorsRepository({ db }: { db: Db }) {
     },
 
     /** Business clients for the staff type-ahead. */
-    async businessClients(text: string | undefined, limit: number, tx: DbOrTx = db) {
+    async businessClients(scope: ContractorScope, text: string | undefined, limit: number, tx: DbOrTx = db) {
       return tx
         .select({ id: clients.id, name: clients.name })
         .from(clients)
         .where(
-          and(eq(clients.clientType, CLIENT_TYPE.business), text ? containsIgnoreCase(clients.name, text) : undefined),
+          and(
+            eq(clients.clientType, CLIENT_TYPE.business),
+            contractorScopeCondition(scope, clients.id),
+            text ? containsIgnoreCase(clients.name, text) : undefined,
+          ),
         )
         .orderBy(sql`lower(${clients.name})`, asc(clients.id))
         .limit(limit);
     },
 
-    async findClient(clientId: number, tx: DbOrTx = db) {
+    async findClient(clientId: number, scope: ContractorScope, tx: DbOrTx = db) {
       const [row] = await tx
         .select({ id: clients.id, name: clients.name, clientType: clients.clientType })
         .from(clients)
-        .where(eq(clients.id, clientId))
+        .where(and(eq(clients.id, clientId), contractorScopeCondition(scope, clients.id)))
         .limit(1);
       return row ?? null;
     },

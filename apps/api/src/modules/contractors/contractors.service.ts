@@ -33,9 +33,9 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { canSeeClient } from '../clients/client-access.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { contractorScopeOf, type ContractorScope } from './contractor-scope.js';
 import { contractorsExportFileName, writeContractorsWorkbook } from './contractors.export.js';
 import type { ContractorFilterValues, ContractorsRepository, ContractorWritable } from './contractors.repository.js';
 
@@ -46,7 +46,7 @@ const CLIENT_SEARCH_LIMIT = 20;
 const EDIT_PERMISSION = 'contractor:edit';
 
 /** Who is asking: staff (every client) or a client user bound to their business current client. */
-type Caller = { principal: Principal; clientId: number | null };
+type Caller = { principal: Principal; scope: ContractorScope };
 
 export type ContractorsService = ReturnType<typeof createContractorsService>;
 
@@ -73,19 +73,18 @@ export function createContractorsService({
    * collaborate on (spec 01 §2.2/§2.4): otherwise the whole feature is unavailable to them (403).
    */
   async function callerOf(principal: Principal): Promise<Caller> {
-    if (!principal.isClient) return { principal, clientId: null };
-    const user = await users.findById(principal.userId);
-    const clientId = user?.currentClientId ?? null;
-    const client = clientId === null ? null : await contractors.findClient(clientId);
-    if (!client || client.clientType !== CLIENT_TYPE.business || !(await canSeeClient(db, principal, client.id))) {
-      throw new ForbiddenError('The 1099 Form is available for business clients only.');
-    }
-    return { principal, clientId: client.id };
+    const scope = await contractorScopeOf(principal, contractors);
+    if (!scope) throw new ForbiddenError('The 1099 Form is available for business clients only.');
+    return { principal, scope };
   }
 
-  function filtersOf(query: ListContractorsQuery | ExportContractorsQuery, caller: Caller): ContractorFilterValues {
+  function filtersOf(
+    query: ListContractorsQuery | ExportContractorsQuery,
+    caller: Caller,
+  ): ContractorFilterValues & { scope: ContractorScope } {
     return {
-      clientId: caller.principal.isClient ? caller.clientId : (query.clientId ?? null),
+      scope: caller.scope,
+      clientId: caller.scope.clientId ?? query.clientId,
       taxYear: query.year ?? currentTaxYear(now()),
       businessNameOrFullName: query.businessNameOrFullName,
       contractorType: query.contractorType,
@@ -137,8 +136,8 @@ export function createContractorsService({
   }
 
   async function findInScope(id: number, caller: Caller, type?: ContractorType): Promise<ContractorRow> {
-    const row = await contractors.findById(id, { clientId: caller.clientId });
-    if (!row || (type !== undefined && row.contractorType !== type)) throw new NotFoundError('Contractor not found.');
+    const row = await contractors.findById(id, caller.scope);
+    if (!row || (type !== undefined && row.contractorType !== type)) throw contractorNotFound();
     return row;
   }
 
@@ -186,8 +185,8 @@ export function createContractorsService({
     throw error;
   }
 
-  async function reload(id: number): Promise<ContractorListItemDto> {
-    const row = await contractors.findById(id, { clientId: null });
+  async function reload(id: number, scope: ContractorScope): Promise<ContractorListItemDto> {
+    const row = await contractors.findById(id, scope);
     return toListItem(row!);
   }
 
@@ -198,7 +197,7 @@ export function createContractorsService({
       const [rows, totalCount, summary] = await Promise.all([
         contractors.findPage(filters, query, { limit: query.limit, offset: query.offset }),
         contractors.count(filters),
-        contractors.payableSummary({ clientId: filters.clientId, taxYear: filters.taxYear }),
+        contractors.payableSummary(filters.scope, filters),
       ]);
       return {
         items: rows.map(toListItem),
@@ -236,14 +235,14 @@ export function createContractorsService({
       context: RequestContext,
     ): Promise<ContractorListItemDto> {
       const caller = await callerOf(principal);
-      let clientId = caller.clientId;
+      let clientId = caller.scope.clientId;
       if (clientId === null) {
         if (input.clientId === undefined) {
           throw new BadRequestError('Invalid input.', undefined, [
             { path: 'clientId', message: 'This field is required' },
           ]);
         }
-        const client = await contractors.findClient(input.clientId);
+        const client = await contractors.findClient(input.clientId, caller.scope);
         if (!client) throw new NotFoundError('Client not found.');
         if (client.clientType !== CLIENT_TYPE.business) {
           throw new BadRequestError('Contractors belong to business clients only.', CONTRACTOR_ERROR.notBusinessClient);
@@ -252,7 +251,7 @@ export function createContractorsService({
       }
       const id = await db
         .transaction(async (tx) => {
-          await contractors.lockClient(clientId, tx);
+          await contractors.lockClient(clientId, caller.scope, tx);
           const newId = await contractors.insert(
             {
               ...writable(input),
@@ -277,11 +276,11 @@ export function createContractorsService({
             tx,
           );
           // The unpaid total grew: an intent opened for the old total must not be paid any more.
-          await settleOpenPayments(clientId, context, tx);
+          await settleOpenPayments(clientId, caller.scope, context, tx);
           return newId;
         })
         .catch(rethrowUnknownState);
-      return reload(id);
+      return reload(id, caller.scope);
     },
 
     async edit(
@@ -296,8 +295,8 @@ export function createContractorsService({
       assertChangeable(row);
       await db
         .transaction(async (tx) => {
-          await contractors.lockClient(row.clientId, tx);
-          await contractors.update(id, writable(input), tx);
+          await contractors.lockClient(row.clientId, caller.scope, tx);
+          if (!(await contractors.update(id, caller.scope, writable(input), tx))) throw contractorNotFound();
           await audit.record(
             context,
             {
@@ -311,10 +310,10 @@ export function createContractorsService({
           );
           // The fee was fixed when the contractor was added, so an open intent normally stays right;
           // the same check as after every change keeps the rule in one place.
-          await settleOpenPayments(row.clientId, context, tx);
+          await settleOpenPayments(row.clientId, caller.scope, context, tx);
         })
         .catch(rethrowUnknownState);
-      return reload(id);
+      return reload(id, caller.scope);
     },
 
     async delete(id: number, principal: Principal, context: RequestContext): Promise<void> {
@@ -322,13 +321,13 @@ export function createContractorsService({
       const row = await findInScope(id, caller);
       assertChangeable(row);
       await db.transaction(async (tx) => {
-        await contractors.lockClient(row.clientId, tx);
+        await contractors.lockClient(row.clientId, caller.scope, tx);
         // Its open intents go first: once it is deleted they would cover a contractor that no longer
         // exists. A confirmed card (processing or succeeded) is paying for it: refused.
-        for (const payment of await contractors.openPayments([id], tx)) {
+        for (const payment of await contractors.openPayments([id], caller.scope, tx)) {
           if (!(await payments.cancel(payment.id, context, tx))) throw paymentProcessing();
         }
-        await contractors.delete(id, tx);
+        if (!(await contractors.delete(id, caller.scope, tx))) throw contractorNotFound();
         await audit.record(
           context,
           {
@@ -341,7 +340,7 @@ export function createContractorsService({
           },
           tx,
         );
-        await settleOpenPayments(row.clientId, context, tx);
+        await settleOpenPayments(row.clientId, caller.scope, context, tx);
       });
     },
 
@@ -350,7 +349,7 @@ export function createContractorsService({
       const row = await findInScope(id, caller);
       if (row.isCompleted === isCompleted) return;
       await db.transaction(async (tx) => {
-        await contractors.setCompleted(id, isCompleted, tx);
+        if (!(await contractors.setCompleted(id, caller.scope, isCompleted, tx))) throw contractorNotFound();
         await audit.record(
           context,
           {
@@ -367,11 +366,11 @@ export function createContractorsService({
 
     async businessClients(text: string | undefined, principal: Principal): Promise<ContractorClientDto[]> {
       const caller = await callerOf(principal);
-      if (caller.clientId !== null) {
-        const own = await contractors.findClient(caller.clientId);
+      if (caller.scope.clientId !== null) {
+        const own = await contractors.findClient(caller.scope.clientId, caller.scope);
         return own ? [{ id: own.id, name: own.name }] : [];
       }
-      return contractors.businessClients(text, CLIENT_SEARCH_LIMIT);
+      return contractors.businessClients(caller.scope, text, CLIENT_SEARCH_LIMIT);
     },
 
     async export(
@@ -418,12 +417,13 @@ export function createContractorsService({
      */
     async createPaymentIntent(principal: Principal, context: RequestContext): Promise<ContractorPaymentIntentResult> {
       const caller = await callerOf(principal);
-      const clientId = caller.clientId;
+      const { scope } = caller;
+      const clientId = scope.clientId;
       if (clientId === null) throw new ForbiddenError('Only client users pay for their contractors.');
       const taxYear = currentTaxYear(now());
       return db.transaction(async (tx) => {
-        await contractors.lockClient(clientId, tx);
-        const unpaid = await contractors.findUnpaid(clientId, taxYear, tx);
+        await contractors.lockClient(clientId, scope, tx);
+        const unpaid = await contractors.findUnpaid(clientId, taxYear, scope, tx);
         if (unpaid.length === 0) return noIntent(PAYMENT_INTENT_RESULT.noUnpaidContractor);
         if (unpaid.some((contractor) => contractor.totalPaymentCents === 0)) {
           throw new BadRequestError(
@@ -431,7 +431,7 @@ export function createContractorsService({
             CONTRACTOR_ERROR.zeroTotalPayment,
           );
         }
-        const settled = await settleOpenPayments(clientId, context, tx);
+        const settled = await settleOpenPayments(clientId, scope, context, tx);
         if (settled.confirmed) return noIntent(PAYMENT_INTENT_RESULT.paymentInProgress);
         const ids = unpaid.map((contractor) => contractor.id);
         const amountCents = unpaid.reduce((sum, contractor) => sum + contractor.serviceFeeCents, 0);
@@ -443,7 +443,7 @@ export function createContractorsService({
               purpose: 'contractors',
               amountCents,
               description: `1099 filing service fee, tax year ${taxYear}, ${unpaid.length} contractor(s)`,
-              idempotencyKey: await idempotencyKey(clientId, taxYear, ids, tx),
+              idempotencyKey: await idempotencyKey(clientId, taxYear, ids, scope, tx),
               metadata: { clientId: String(clientId), taxYear: String(taxYear) },
               context,
               actorUserId: principal.userId,
@@ -483,14 +483,16 @@ export function createContractorsService({
    */
   async function settleOpenPayments(
     clientId: number,
+    scope: ContractorScope,
     context: RequestContext,
     tx: DbOrTx,
   ): Promise<{ confirmed: boolean; matching: number | null }> {
-    const unpaid = await contractors.findUnpaid(clientId, currentTaxYear(now()), tx);
+    const unpaid = await contractors.findUnpaid(clientId, currentTaxYear(now()), scope, tx);
     const ids = unpaid.map((contractor) => contractor.id).join(',');
     const amountCents = unpaid.reduce((sum, contractor) => sum + contractor.serviceFeeCents, 0);
     const open = await contractors.openPayments(
       unpaid.map((contractor) => contractor.id),
+      scope,
       tx,
     );
     let confirmed = false;
@@ -515,10 +517,21 @@ export function createContractorsService({
    * a retried create (after a crash between the provider's answer and our commit) gets the
    * provider's first intent back, while a set whose earlier intent was canceled gets a fresh one.
    */
-  async function idempotencyKey(clientId: number, taxYear: number, ids: number[], tx: DbOrTx): Promise<string> {
-    const linked = await contractors.linkedPayments(ids, tx);
+  async function idempotencyKey(
+    clientId: number,
+    taxYear: number,
+    ids: number[],
+    scope: ContractorScope,
+    tx: DbOrTx,
+  ): Promise<string> {
+    const linked = await contractors.linkedPayments(ids, scope, tx);
     const digest = createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
     return `contractors:${clientId}:${taxYear}:${digest}:${linked.length}`;
+  }
+
+  /** A contractor that left the caller's scope between the check and the change (e.g. deleted meanwhile). */
+  function contractorNotFound(): NotFoundError {
+    return new NotFoundError('Contractor not found.');
   }
 
   function paymentProcessing(): AppError {
