@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { orderByFromQuery } from '../../lib/list-query.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
 
 export type BookkeepingRepository = ReturnType<typeof createBookkeepingRepository>;
 
@@ -27,8 +28,6 @@ export interface BookkeepingListFilters {
   clientId?: number;
   advisorUserId?: number;
   isActiveClient?: boolean;
-  /** The caller's scope (client-access `visibleClients`); undefined for staff. */
-  scope?: SQL;
 }
 
 export interface StoredValues {
@@ -62,10 +61,10 @@ function isTrackerClient(db: DbOrTx): SQL {
   )!;
 }
 
-function listWhere(db: DbOrTx, f: BookkeepingListFilters): SQL | undefined {
+function listWhere(db: DbOrTx, scope: ClientScope, f: BookkeepingListFilters): SQL | undefined {
   return and(
     isTrackerClient(db),
-    f.scope,
+    clientScopeCondition(db, scope),
     f.clientId === undefined ? undefined : eq(clients.id, f.clientId),
     f.advisorUserId === undefined ? undefined : eq(clients.advisorUserId, f.advisorUserId),
     f.isActiveClient === undefined ? undefined : eq(clients.isActive, f.isActiveClient),
@@ -93,6 +92,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
   return {
     /** One page of tracker clients with their stored row for the month (null where none yet). */
     findPage(
+      scope: ClientScope,
       filters: BookkeepingListFilters,
       period: Period,
       sort: { sortedBy?: BookkeepingSortKey; sortedDesc?: boolean },
@@ -117,14 +117,17 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
         .innerJoin(owner, eq(owner.id, clients.ownerUserId))
         .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
         .leftJoin(bookkeepingRecords, recordOfPeriod(period))
-        .where(listWhere(tx, filters))
+        .where(listWhere(tx, scope, filters))
         .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'clientName' }, clients.id))
         .limit(page.limit)
         .offset(page.offset);
     },
 
-    async count(filters: BookkeepingListFilters, tx = db): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(clients).where(listWhere(tx, filters));
+    async count(scope: ClientScope, filters: BookkeepingListFilters, tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(clients)
+        .where(listWhere(tx, scope, filters));
       return row?.n ?? 0;
     },
 
@@ -133,7 +136,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
      * in the month carry the bank-statement main tag, and how many the financial-statements one.
      * Tags are matched by machine name within the main tag group (names are unique per group).
      */
-    async countStatementDocuments(clientIds: number[], period: Period, tx = db) {
+    async countStatementDocuments(clientIds: number[], period: Period, scope: ClientScope, tx = db) {
       if (clientIds.length === 0) return [];
       const tagName = sql<string>`lower(${tags.name})`;
       return tx
@@ -155,6 +158,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             inArray(documents.clientId, clientIds),
+            clientScopeCondition(tx, scope, documents.clientId),
             gte(documents.createdAt, monthStart(period)),
             lt(documents.createdAt, monthEnd(period)),
             inArray(tagName, [BOOKKEEPING_TAG_NAME.bankStatement, BOOKKEEPING_TAG_NAME.financialStatements]),
@@ -164,22 +168,22 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
     },
 
     /** A client the tracker lists and the caller may see, or null. */
-    async findTrackerClient(clientId: number, scope: SQL | undefined, tx = db) {
+    async findTrackerClient(clientId: number, scope: ClientScope, tx = db) {
       const [row] = await tx
         .select({ id: clients.id, name: clients.name })
         .from(clients)
-        .where(and(eq(clients.id, clientId), isTrackerClient(tx), scope))
+        .where(and(eq(clients.id, clientId), isTrackerClient(tx), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
 
     /** A stored row whose client the caller may see, or null. */
-    async findById(id: number, scope: SQL | undefined, tx = db) {
+    async findById(id: number, scope: ClientScope, tx = db) {
       const [row] = await tx
         .select({ id: bookkeepingRecords.id, clientId: bookkeepingRecords.clientId })
         .from(bookkeepingRecords)
         .innerJoin(clients, eq(clients.id, bookkeepingRecords.clientId))
-        .where(and(eq(bookkeepingRecords.id, id), scope))
+        .where(and(eq(bookkeepingRecords.id, id), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
@@ -187,6 +191,8 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
     /**
      * Creates the client's row for the month; when one exists already (a second first edit that
      * raced the first), answers null and leaves it alone for the caller to update.
+     *
+     * @unscoped a new row: the service has just found its client with `findTrackerClient` in the caller's scope
      */
     async insertIfAbsent(values: StoredValues & Period & { clientId: number; userId: number }, tx = db) {
       const [row] = await tx
@@ -203,19 +209,23 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
       where: { id: number } | (Period & { clientId: number }),
       values: StoredValues,
       userId: number,
+      scope: ClientScope,
       tx = db,
     ) {
       const [row] = await tx
         .update(bookkeepingRecords)
         .set({ ...values, updatedByUserId: userId, updatedAt: sql`now()` })
         .where(
-          'id' in where
-            ? eq(bookkeepingRecords.id, where.id)
-            : and(
-                eq(bookkeepingRecords.clientId, where.clientId),
-                eq(bookkeepingRecords.year, where.year),
-                eq(bookkeepingRecords.month, where.month),
-              ),
+          and(
+            'id' in where
+              ? eq(bookkeepingRecords.id, where.id)
+              : and(
+                  eq(bookkeepingRecords.clientId, where.clientId),
+                  eq(bookkeepingRecords.year, where.year),
+                  eq(bookkeepingRecords.month, where.month),
+                ),
+            clientScopeCondition(tx, scope, bookkeepingRecords.clientId),
+          ),
         )
         .returning();
       return row ?? null;

@@ -14,7 +14,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { visibleClients } from '../clients/client-access.js';
+import { clientScopeOf } from '../clients/client-scope.js';
 import type { BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
 
 const SORT_KEY = new Map(BOOKKEEPING_SORT_KEYS.map((key) => [key.toLowerCase(), key]));
@@ -67,25 +67,26 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
     /** One row per tracker client for the month: stored values joined, document columns derived. */
     async list(query: ListBookkeepingQuery, caller: Principal): Promise<Paged<BookkeepingRowDto>> {
       const period = periodOf(query);
+      const scope = clientScopeOf(caller);
       const filters = {
         clientId: query.clientId,
         advisorUserId: query.advisorUserId,
         isActiveClient: query.isActiveClient,
-        scope: visibleClients(db, caller),
       };
       const sort = {
         sortedBy: query.sortedBy ? SORT_KEY.get(query.sortedBy.toLowerCase()) : undefined,
         sortedDesc: query.sortedDesc,
       };
       const [rows, totalCount] = await Promise.all([
-        bookkeeping.findPage(filters, period, sort, { limit: query.limit, offset: query.offset }),
-        bookkeeping.count(filters),
+        bookkeeping.findPage(scope, filters, period, sort, { limit: query.limit, offset: query.offset }),
+        bookkeeping.count(scope, filters),
       ]);
       const counts = new Map(
         (
           await bookkeeping.countStatementDocuments(
             rows.map((row) => row.clientId),
             period,
+            scope,
           )
         ).map((row) => [row.clientId, row]),
       );
@@ -126,7 +127,8 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
       caller: Principal,
       context: RequestContext,
     ): Promise<{ record: BookkeepingRecordDto; created: boolean }> {
-      const client = await bookkeeping.findTrackerClient(input.clientId, visibleClients(db, caller));
+      const scope = clientScopeOf(caller);
+      const client = await bookkeeping.findTrackerClient(input.clientId, scope);
       if (!client) throw new NotFoundError('No such client in the bookkeeping tracker.');
       const values: StoredValues = {
         numberOfAccounts: input.numberOfAccounts,
@@ -140,7 +142,7 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
           tx,
         );
         const row =
-          inserted ?? (await bookkeeping.update({ ...period, clientId: client.id }, values, caller.userId, tx));
+          inserted ?? (await bookkeeping.update({ ...period, clientId: client.id }, values, caller.userId, scope, tx));
         await recordAudit(row!, inserted !== null, caller, context, tx);
         return { record: toRecordDto(row!), created: inserted !== null };
       });
@@ -157,7 +159,8 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
           { in: 'body', field: 'id', message: 'Does not match the path.' },
         ]);
       }
-      const existing = await bookkeeping.findById(id, visibleClients(db, caller));
+      const scope = clientScopeOf(caller);
+      const existing = await bookkeeping.findById(id, scope);
       if (!existing) throw new NotFoundError('No such bookkeeping row.');
       return db.transaction(async (tx) => {
         const row = await bookkeeping.update(
@@ -168,6 +171,7 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
             isQuickBooksReviewDone: input.isQuickBooksReviewDone,
           },
           caller.userId,
+          scope,
           tx,
         );
         if (!row) throw new NotFoundError('No such bookkeeping row.');
