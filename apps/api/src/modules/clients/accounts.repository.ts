@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { accountHolderScopeCondition, ownedByHolderCondition, type AccountHolderScope } from './client-scope.js';
 import {
   clientCollaboratorServices,
   clientCollaborators,
@@ -22,15 +23,15 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
   const owner = alias(users, 'owner');
   const advisor = alias(users, 'advisor');
   const collaborator = alias(users, 'collaborator');
-  const activeCollaboration = (userId: number) =>
+  const activeCollaboration = (scope: AccountHolderScope) =>
     and(
       eq(clientCollaborators.clientId, clients.id),
-      eq(clientCollaborators.userId, userId),
+      eq(clientCollaborators.userId, scope.userId),
       eq(clientCollaborators.isActive, true),
     );
 
   return {
-    findOwned(userId: number, tx: DbOrTx = db) {
+    findOwned(scope: AccountHolderScope, tx: DbOrTx = db) {
       return tx
         .select({
           id: clients.id,
@@ -43,11 +44,11 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
         })
         .from(clients)
         .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
-        .where(and(eq(clients.ownerUserId, userId), eq(clients.isActive, true)))
+        .where(and(ownedByHolderCondition(scope), eq(clients.isActive, true)))
         .orderBy(asc(clients.name), asc(clients.id));
     },
 
-    findCollaborating(userId: number, tx: DbOrTx = db) {
+    findCollaborating(scope: AccountHolderScope, tx: DbOrTx = db) {
       return tx
         .select({
           id: clients.id,
@@ -57,14 +58,14 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
           ownerFullName: fullNameOf(owner),
         })
         .from(clients)
-        .innerJoin(clientCollaborators, activeCollaboration(userId))
+        .innerJoin(clientCollaborators, activeCollaboration(scope))
         .innerJoin(owner, eq(owner.id, clients.ownerUserId))
         .where(eq(clients.isActive, true))
         .orderBy(asc(clients.name), asc(clients.id));
     },
 
     /** Collaborators (active or not) of the given clients, with the display names of their granted services. */
-    async findCollaborators(clientIds: number[], tx: DbOrTx = db) {
+    async findCollaborators(clientIds: number[], scope: AccountHolderScope, tx: DbOrTx = db) {
       if (clientIds.length === 0) return [];
       return tx
         .select({
@@ -81,35 +82,45 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
         })
         .from(clientCollaborators)
         .innerJoin(collaborator, eq(collaborator.id, clientCollaborators.userId))
-        .where(inArray(clientCollaborators.clientId, clientIds))
+        .where(
+          and(
+            inArray(clientCollaborators.clientId, clientIds),
+            accountHolderScopeCondition(tx, scope, clientCollaborators.clientId),
+          ),
+        )
         .orderBy(asc(collaborator.firstName), asc(collaborator.lastName), asc(collaborator.id));
     },
 
     /** Display names of the services granted to one collaborator on each of the given clients. */
-    async findGrantedServices(userId: number, clientIds: number[], tx: DbOrTx = db) {
+    async findGrantedServices(clientIds: number[], scope: AccountHolderScope, tx: DbOrTx = db) {
       if (clientIds.length === 0) return [];
       return tx
         .select({ clientId: clientCollaboratorServices.clientId, displayName: services.displayName })
         .from(clientCollaboratorServices)
         .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
         .where(
-          and(eq(clientCollaboratorServices.userId, userId), inArray(clientCollaboratorServices.clientId, clientIds)),
+          and(
+            eq(clientCollaboratorServices.userId, scope.userId),
+            inArray(clientCollaboratorServices.clientId, clientIds),
+          ),
         )
         .orderBy(asc(services.displayName));
     },
 
-    async findClientServices(clientId: number, tx: DbOrTx = db) {
+    async findClientServices(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db) {
       const rows = await tx
         .select({ displayName: services.displayName })
         .from(clientServices)
         .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .where(eq(clientServices.clientId, clientId))
+        .where(
+          and(eq(clientServices.clientId, clientId), accountHolderScopeCondition(tx, scope, clientServices.clientId)),
+        )
         .orderBy(asc(services.displayName));
       return rows.map((row) => row.displayName);
     },
 
     /** The client's details when the user owns it or actively collaborates on it; null otherwise. */
-    async findDetails(userId: number, clientId: number, tx: DbOrTx = db) {
+    async findDetails(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db) {
       const stateOfClient = alias(states, 'client_state');
       const [row] = await tx
         .select({
@@ -124,51 +135,57 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
         .innerJoin(owner, eq(owner.id, clients.ownerUserId))
         .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
         .leftJoin(stateOfClient, eq(stateOfClient.id, clients.stateId))
+        .where(and(eq(clients.id, clientId), eq(clients.isActive, true), accountHolderScopeCondition(tx, scope)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findSpouse(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ spouse: clientSpouses, stateName: states.name })
+        .from(clientSpouses)
+        .leftJoin(states, eq(states.id, clientSpouses.stateId))
         .where(
-          and(
-            eq(clients.id, clientId),
-            eq(clients.isActive, true),
-            sql`(${clients.ownerUserId} = ${userId} or exists (select 1 from ${clientCollaborators} where ${activeCollaboration(userId)}))`,
-          ),
+          and(eq(clientSpouses.clientId, clientId), accountHolderScopeCondition(tx, scope, clientSpouses.clientId)),
         )
         .limit(1);
       return row ?? null;
     },
 
-    async findSpouse(clientId: number, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ spouse: clientSpouses, stateName: states.name })
-        .from(clientSpouses)
-        .leftJoin(states, eq(states.id, clientSpouses.stateId))
-        .where(eq(clientSpouses.clientId, clientId))
-        .limit(1);
-      return row ?? null;
-    },
-
-    async isOwner(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
+    async isOwner(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: clients.id })
         .from(clients)
-        .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId), eq(clients.isActive, true)))
+        .where(and(eq(clients.id, clientId), ownedByHolderCondition(scope), eq(clients.isActive, true)))
         .limit(1);
       return row !== undefined;
     },
 
-    /** Returns whether the collaborator row exists. */
-    async setCollaboratorActive(clientId: number, userId: number, isActive: boolean, tx: DbOrTx = db) {
+    /** Owner-only. Returns whether the collaborator row exists on a client the holder owns. */
+    async setCollaboratorActive(
+      clientId: number,
+      userId: number,
+      isActive: boolean,
+      scope: AccountHolderScope,
+      tx: DbOrTx = db,
+    ) {
+      const owned = tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientCollaborators.clientId), ownedByHolderCondition(scope)));
       const rows = await tx
         .update(clientCollaborators)
         .set({ isActive })
-        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId)))
+        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId), exists(owned)))
         .returning({ userId: clientCollaborators.userId });
       return rows.length > 0;
     },
 
-    /** The granted services go with the row (cascade). Returns whether a row was deleted. */
-    async deleteCollaboration(clientId: number, userId: number, tx: DbOrTx = db) {
+    /** The holder leaves a client; the granted services go with the row (cascade). Returns whether one was deleted. */
+    async deleteCollaboration(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db) {
       const rows = await tx
         .delete(clientCollaborators)
-        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId)))
+        .where(and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, scope.userId)))
         .returning({ userId: clientCollaborators.userId });
       return rows.length > 0;
     },

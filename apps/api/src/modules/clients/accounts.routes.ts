@@ -11,6 +11,7 @@ import {
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { AccountsService } from './accounts.service.js';
+import { accountHolderScopeOf } from './client-scope.js';
 
 /** The Accounts screen (spec 02 sections 3, 4). Everything is for the caller's own clients; anything else is 404. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
@@ -24,7 +25,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         response: { 200: z.array(ownerClientItemSchema) },
       },
     },
-    async (request) => accounts.owned(principalOf(request).userId),
+    async (request) => accounts.owned(accountHolderScopeOf(principalOf(request))),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         response: { 200: z.array(collaboratorClientItemSchema) },
       },
     },
-    async (request) => accounts.collaborating(principalOf(request).userId),
+    async (request) => accounts.collaborating(accountHolderScopeOf(principalOf(request))),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         response: { 200: myClientDetailsSchema },
       },
     },
-    async (request) => accounts.details(principalOf(request).userId, request.params.id),
+    async (request) => accounts.details(accountHolderScopeOf(principalOf(request)), request.params.id),
   );
 
   app.patch(
@@ -68,7 +69,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     },
     async (request, reply) => {
       const { clientId, userId } = request.params;
-      await accounts.activateCollaborator(principalOf(request).userId, clientId, userId, requestContext(request));
+      await accounts.activateCollaborator(
+        accountHolderScopeOf(principalOf(request)),
+        clientId,
+        userId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -86,7 +92,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
     },
     async (request, reply) => {
       const { clientId, userId } = request.params;
-      await accounts.deactivateCollaborator(principalOf(request).userId, clientId, userId, requestContext(request));
+      await accounts.deactivateCollaborator(
+        accountHolderScopeOf(principalOf(request)),
+        clientId,
+        userId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -103,7 +114,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       },
     },
     async (request, reply) => {
-      await accounts.leave(principalOf(request).userId, request.params.clientId, requestContext(request));
+      await accounts.leave(
+        accountHolderScopeOf(principalOf(request)),
+        request.params.clientId,
+        requestContext(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -15,6 +15,7 @@ import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { AccountsRepository } from './accounts.repository.js';
+import type { AccountHolderScope } from './client-scope.js';
 
 type CollaboratorRow = Awaited<ReturnType<AccountsRepository['findCollaborators']>>[number];
 
@@ -54,26 +55,26 @@ export function createAccountsService(deps: {
   const { db, accounts, fieldCrypto, audit } = deps;
   const decrypt = (stored: string | null) => (stored ? fieldCrypto.decrypt(stored) : null);
 
-  async function requireOwner(userId: number, clientId: number) {
-    if (!(await accounts.isOwner(userId, clientId))) throw new NotFoundError('Client not found.');
+  async function requireOwner(scope: AccountHolderScope, clientId: number) {
+    if (!(await accounts.isOwner(clientId, scope))) throw new NotFoundError('Client not found.');
   }
 
   async function setCollaboratorActive(
-    ownerUserId: number,
+    owner: AccountHolderScope,
     clientId: number,
     collaboratorUserId: number,
     isActive: boolean,
     context: RequestContext,
   ): Promise<void> {
-    await requireOwner(ownerUserId, clientId);
+    await requireOwner(owner, clientId);
     await db.transaction(async (tx) => {
-      const found = await accounts.setCollaboratorActive(clientId, collaboratorUserId, isActive, tx);
+      const found = await accounts.setCollaboratorActive(clientId, collaboratorUserId, isActive, owner, tx);
       if (!found) throw new NotFoundError('Collaborator not found.');
       await audit.record(
         context,
         {
           action: isActive ? AUDIT_ACTION.collaboratorActivated : AUDIT_ACTION.collaboratorDeactivated,
-          actorUserId: ownerUserId,
+          actorUserId: owner.userId,
           objectType: 'user',
           objectId: collaboratorUserId,
           clientId,
@@ -84,9 +85,14 @@ export function createAccountsService(deps: {
   }
 
   return {
-    async owned(userId: number): Promise<OwnerClientItem[]> {
-      const rows = await accounts.findOwned(userId);
-      const collaborators = groupCollaborators(await accounts.findCollaborators(rows.map((row) => row.id)));
+    async owned(scope: AccountHolderScope): Promise<OwnerClientItem[]> {
+      const rows = await accounts.findOwned(scope);
+      const collaborators = groupCollaborators(
+        await accounts.findCollaborators(
+          rows.map((row) => row.id),
+          scope,
+        ),
+      );
       return rows.map((row) => ({
         id: row.id,
         clientType: row.clientType,
@@ -99,11 +105,11 @@ export function createAccountsService(deps: {
       }));
     },
 
-    async collaborating(userId: number): Promise<CollaboratorClientItem[]> {
-      const rows = await accounts.findCollaborating(userId);
+    async collaborating(scope: AccountHolderScope): Promise<CollaboratorClientItem[]> {
+      const rows = await accounts.findCollaborating(scope);
       const granted = await accounts.findGrantedServices(
-        userId,
         rows.map((row) => row.id),
+        scope,
       );
       return rows.map((row) => ({
         id: row.id,
@@ -114,15 +120,15 @@ export function createAccountsService(deps: {
       }));
     },
 
-    async details(userId: number, clientId: number): Promise<MyClientDetails> {
-      const row = await accounts.findDetails(userId, clientId);
+    async details(scope: AccountHolderScope, clientId: number): Promise<MyClientDetails> {
+      const row = await accounts.findDetails(clientId, scope);
       if (!row) throw new NotFoundError('Client not found.');
       const { client } = row;
       const isPersonal = client.clientType === CLIENT_TYPE.personal;
       const [services, collaboratorRows, spouseRow] = await Promise.all([
-        accounts.findClientServices(clientId),
-        accounts.findCollaborators([clientId]),
-        isPersonal && client.maritalStatus === MARITAL_STATUS.married ? accounts.findSpouse(clientId) : null,
+        accounts.findClientServices(clientId, scope),
+        accounts.findCollaborators([clientId], scope),
+        isPersonal && client.maritalStatus === MARITAL_STATUS.married ? accounts.findSpouse(clientId, scope) : null,
       ]);
       const spouse = spouseRow?.spouse;
       return {
@@ -154,21 +160,22 @@ export function createAccountsService(deps: {
       };
     },
 
-    activateCollaborator: (ownerUserId: number, clientId: number, userId: number, context: RequestContext) =>
-      setCollaboratorActive(ownerUserId, clientId, userId, true, context),
+    activateCollaborator: (owner: AccountHolderScope, clientId: number, userId: number, context: RequestContext) =>
+      setCollaboratorActive(owner, clientId, userId, true, context),
 
-    deactivateCollaborator: (ownerUserId: number, clientId: number, userId: number, context: RequestContext) =>
-      setCollaboratorActive(ownerUserId, clientId, userId, false, context),
+    deactivateCollaborator: (owner: AccountHolderScope, clientId: number, userId: number, context: RequestContext) =>
+      setCollaboratorActive(owner, clientId, userId, false, context),
 
     /**
      * A collaborator leaves a client. Only an active collaboration can be left: a deactivated
      * collaborator has lost the client already and must not learn it still exists.
      */
-    async leave(userId: number, clientId: number, context: RequestContext): Promise<void> {
-      const rows = await accounts.findCollaborating(userId);
+    async leave(scope: AccountHolderScope, clientId: number, context: RequestContext): Promise<void> {
+      const rows = await accounts.findCollaborating(scope);
       if (!rows.some((row) => row.id === clientId)) throw new NotFoundError('Client not found.');
+      const userId = scope.userId;
       await db.transaction(async (tx) => {
-        await accounts.deleteCollaboration(clientId, userId, tx);
+        await accounts.deleteCollaboration(clientId, scope, tx);
         await accounts.clearCurrentClient(userId, clientId, tx);
         await audit.record(
           context,

@@ -10,8 +10,8 @@ import {
   type EditBusinessClientInput,
   type EditPersonalClientInput,
 } from '@ledgerport/shared';
-import { AppError, BadRequestError } from '../../lib/errors.js';
-import { malformedMultipart } from '../../lib/multipart-errors.js';
+import { BadRequestError } from '../../lib/errors.js';
+import { consumeMultipart, pictureFormRefusals, readPicture } from '../../lib/file-intake/index.js';
 
 /**
  * Every name a segment of a multipart field may have, lower-cased → as the schema spells it. Names
@@ -169,28 +169,22 @@ function parseWith<S extends z.ZodType>(schema: S, raw: Raw): z.output<S> {
  * @fastify/multipart as the stream arrives.
  */
 export async function readClientEdit(request: FastifyRequest, clientType: ClientType): Promise<ClientEditUpdate> {
-  if (!request.isMultipart()) {
-    throw new AppError(415, ERROR_CODE.unsupportedMediaType, 'Send the client as multipart/form-data.');
-  }
   const raw: Raw = {};
   let picture: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname.toLowerCase() !== PICTURE_FIELD) {
-          part.file.resume(); // not ours: let it flow past
+  await consumeMultipart(request, pictureFormRefusals('client'), async (parts) => {
+    for await (const part of parts) {
+      if (part.kind === 'file') {
+        if (part.name.toLowerCase() !== PICTURE_FIELD) {
+          part.stream.resume(); // not ours: let it flow past
           continue;
         }
-        const data = await part.toBuffer();
-        picture = data.length > 0 ? data : null;
+        picture = await readPicture(part.stream);
         continue;
       }
-      if (part.valueTruncated) throw invalid(part.fieldname, 'Too long.');
-      place(raw, part.fieldname, String(part.value));
+      if (part.truncated) throw invalid(part.name, 'Too long.');
+      place(raw, part.name, part.value);
     }
-  } catch (error) {
-    throw malformedMultipart(error) ?? error;
-  }
+  });
   const complete = withDefaults(raw, clientType);
   const fields =
     clientType === CLIENT_TYPE.business

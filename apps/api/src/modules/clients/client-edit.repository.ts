@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { clientIdInScope, clientScopeCondition, type ClientIdInScope, type ClientScope } from './client-scope.js';
 import {
   clientCollaboratorServices,
   clientCollaborators,
@@ -14,7 +15,7 @@ import {
 
 export type ClientEditRepository = ReturnType<typeof createClientEditRepository>;
 
-export type ClientRow = typeof clients.$inferSelect;
+export type ClientRow = Omit<typeof clients.$inferSelect, 'id'> & { id: ClientIdInScope };
 export type ClientRowUpdate = Partial<
   Omit<typeof clients.$inferInsert, 'id' | 'clientType' | 'createdAt' | 'isActive' | 'ownerUserId'>
 > & { ownerUserId: number };
@@ -28,9 +29,13 @@ const BOOKKEEPING_SERVICE_NAME = 'bookkeeping';
 /** The edit form's client, its services, collaborators, spouse and picture: SQL only. */
 export function createClientEditRepository({ db }: { db: DbOrTx }) {
   return {
-    async findById(id: number, tx: DbOrTx = db): Promise<ClientRow | null> {
-      const [row] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
-      return row ?? null;
+    async findById(id: number, scope: ClientScope, tx: DbOrTx = db): Promise<ClientRow | null> {
+      const [row] = await tx
+        .select()
+        .from(clients)
+        .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
+        .limit(1);
+      return row ? { ...row, id: clientIdInScope(row.id) } : null;
     },
 
     async userFullName(userId: number, tx: DbOrTx = db): Promise<string> {
@@ -38,7 +43,7 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       return row?.fullName ?? '';
     },
 
-    async serviceIds(clientId: number, tx: DbOrTx = db): Promise<number[]> {
+    async serviceIds(clientId: ClientIdInScope, tx: DbOrTx = db): Promise<number[]> {
       const rows = await tx
         .select({ serviceId: clientServices.serviceId })
         .from(clientServices)
@@ -47,7 +52,7 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.serviceId);
     },
 
-    async collaborators(clientId: number, tx: DbOrTx = db) {
+    async collaborators(clientId: ClientIdInScope, tx: DbOrTx = db) {
       const rows = await tx
         .select({ userId: clientCollaborators.userId, isActive: clientCollaborators.isActive, fullName })
         .from(clientCollaborators)
@@ -65,12 +70,12 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       }));
     },
 
-    async findSpouse(clientId: number, tx: DbOrTx = db): Promise<SpouseRow | null> {
+    async findSpouse(clientId: ClientIdInScope, tx: DbOrTx = db): Promise<SpouseRow | null> {
       const [row] = await tx.select().from(clientSpouses).where(eq(clientSpouses.clientId, clientId)).limit(1);
       return row ?? null;
     },
 
-    async hasPicture(clientId: number, tx: DbOrTx = db): Promise<boolean> {
+    async hasPicture(clientId: ClientIdInScope, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx
         .select({ clientId: clientProfilePictures.clientId })
         .from(clientProfilePictures)
@@ -79,7 +84,7 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
-    async findPicture(clientId: number, tx: DbOrTx = db) {
+    async findPicture(clientId: ClientIdInScope, tx: DbOrTx = db) {
       const [row] = await tx
         .select({
           contentType: clientProfilePictures.contentType,
@@ -114,14 +119,14 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
-    async update(clientId: number, values: ClientRowUpdate, tx: DbOrTx = db): Promise<void> {
+    async update(clientId: ClientIdInScope, values: ClientRowUpdate, tx: DbOrTx = db): Promise<void> {
       await tx
         .update(clients)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(clients.id, clientId));
     },
 
-    async replaceServices(clientId: number, serviceIds: number[], tx: DbOrTx = db): Promise<void> {
+    async replaceServices(clientId: ClientIdInScope, serviceIds: number[], tx: DbOrTx = db): Promise<void> {
       await tx.delete(clientServices).where(eq(clientServices.clientId, clientId));
       if (serviceIds.length > 0) {
         await tx.insert(clientServices).values(serviceIds.map((serviceId) => ({ clientId, serviceId })));
@@ -133,7 +138,7 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
      * time; a new one starts active. Their service grants are replaced as given.
      */
     async replaceCollaborators(
-      clientId: number,
+      clientId: ClientIdInScope,
       collaborators: { userId: number; services: number[] }[],
       tx: DbOrTx = db,
     ): Promise<void> {
@@ -159,25 +164,25 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
       if (grants.length > 0) await tx.insert(clientCollaboratorServices).values(grants);
     },
 
-    async upsertSpouse(clientId: number, spouse: Omit<SpouseRow, 'clientId'>, tx: DbOrTx = db): Promise<void> {
+    async upsertSpouse(clientId: ClientIdInScope, spouse: Omit<SpouseRow, 'clientId'>, tx: DbOrTx = db): Promise<void> {
       await tx
         .insert(clientSpouses)
         .values({ clientId, ...spouse })
         .onConflictDoUpdate({ target: clientSpouses.clientId, set: spouse });
     },
 
-    async deleteSpouse(clientId: number, tx: DbOrTx = db): Promise<void> {
+    async deleteSpouse(clientId: ClientIdInScope, tx: DbOrTx = db): Promise<void> {
       await tx.delete(clientSpouses).where(eq(clientSpouses.clientId, clientId));
     },
 
-    async upsertPicture(clientId: number, picture: { contentType: string; data: Buffer }, tx: DbOrTx = db) {
+    async upsertPicture(clientId: ClientIdInScope, picture: { contentType: string; data: Buffer }, tx: DbOrTx = db) {
       await tx
         .insert(clientProfilePictures)
         .values({ clientId, ...picture })
         .onConflictDoUpdate({ target: clientProfilePictures.clientId, set: { ...picture, updatedAt: sql`now()` } });
     },
 
-    async deletePicture(clientId: number, tx: DbOrTx = db): Promise<void> {
+    async deletePicture(clientId: ClientIdInScope, tx: DbOrTx = db): Promise<void> {
       await tx.delete(clientProfilePictures).where(eq(clientProfilePictures.clientId, clientId));
     },
   };

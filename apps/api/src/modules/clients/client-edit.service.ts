@@ -15,7 +15,7 @@ import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { canSeeClient } from './client-access.js';
+import { clientScopeOf, type ClientScope } from './client-scope.js';
 // Generic picture handling shared with the user's profile picture: checked on content, re-encoded, resized.
 import { normalisePicture, resizePicture } from '../profile/profile-picture.images.js';
 import type { PictureAnswer } from '../profile/profile.service.js';
@@ -90,8 +90,13 @@ export function createClientEditService(deps: {
   const index = (value: string | null) => (value === null ? null : fieldCrypto.blindIndex(digitsOnly(value)));
 
   /** The client of this id and type; another type's id is as unknown as a missing one. */
-  async function findOfType(id: number, clientType: ClientType, tx: DbOrTx = db): Promise<ClientRow> {
-    const row = await clients.findById(id, tx);
+  async function findOfType(
+    id: number,
+    clientType: ClientType,
+    scope: ClientScope,
+    tx: DbOrTx = db,
+  ): Promise<ClientRow> {
+    const row = await clients.findById(id, scope, tx);
     if (!row || row.clientType !== clientType) throw new NotFoundError('No such client.');
     return row;
   }
@@ -219,8 +224,7 @@ export function createClientEditService(deps: {
       clientType: ClientType,
       context: RequestContext,
     ): Promise<ClientEditDto> {
-      if (!(await canSeeClient(db, principal, id))) throw new NotFoundError('No such client.');
-      const row = await findOfType(id, clientType);
+      const row = await findOfType(id, clientType, clientScopeOf(principal));
       const dto = await toDto(row);
       await audit.record(context, {
         action: AUDIT_ACTION.clientSensitiveRevealed,
@@ -242,19 +246,22 @@ export function createClientEditService(deps: {
       if (fields.id !== undefined && fields.id !== null && fields.id !== id) {
         throw invalid([{ field: 'id', message: 'Does not match the path.' }]);
       }
-      if (!(await canSeeClient(db, principal, id))) throw new NotFoundError('No such client.');
+      const scope = clientScopeOf(principal);
+      // Out of scope answers 404 before any image work is spent on the request.
+      await findOfType(id, clientType, scope);
       // Decoded before the transaction: image work must not hold a database connection.
       const normalised = picture ? await normalisePicture(picture) : null;
       const updated = await db.transaction(async (tx) => {
-        const row = await findOfType(id, clientType, tx);
+        const row = await findOfType(id, clientType, scope, tx);
+        const clientId = row.id;
         await checkReferences(fields, tx);
         const previous = {
-          services: await clients.serviceIds(id, tx),
-          collaboratorIds: (await clients.collaborators(id, tx)).map((collaborator) => collaborator.userId),
+          services: await clients.serviceIds(clientId, tx),
+          collaboratorIds: (await clients.collaborators(clientId, tx)).map((collaborator) => collaborator.userId),
         };
         const usesBookkeeping = await clients.includesBookkeeping(fields.services, tx);
         await clients.update(
-          id,
+          clientId,
           {
             ...typeColumns(fields),
             // Never cleared: the client keeps its bookkeeping history (spec 01 section 2.2).
@@ -262,13 +269,13 @@ export function createClientEditService(deps: {
           },
           tx,
         );
-        await clients.replaceServices(id, fields.services, tx);
-        await clients.replaceCollaborators(id, collaboratorGrants(previous, fields), tx);
+        await clients.replaceServices(clientId, fields.services, tx);
+        await clients.replaceCollaborators(clientId, collaboratorGrants(previous, fields), tx);
         if ('maritalStatus' in fields) {
           const spouse = fields.maritalStatus === MARITAL_STATUS.married ? fields.spouseInfo : null;
           if (spouse && spouse.firstName && spouse.lastName) {
             await clients.upsertSpouse(
-              id,
+              clientId,
               {
                 firstName: spouse.firstName,
                 lastName: spouse.lastName,
@@ -280,11 +287,11 @@ export function createClientEditService(deps: {
               tx,
             );
           } else {
-            await clients.deleteSpouse(id, tx);
+            await clients.deleteSpouse(clientId, tx);
           }
         }
-        if (normalised) await clients.upsertPicture(id, normalised, tx);
-        else if (fields.isProfilePictureChanged) await clients.deletePicture(id, tx);
+        if (normalised) await clients.upsertPicture(clientId, normalised, tx);
+        else if (fields.isProfilePictureChanged) await clients.deletePicture(clientId, tx);
         await audit.record(
           context,
           {
@@ -296,7 +303,7 @@ export function createClientEditService(deps: {
           },
           tx,
         );
-        return (await clients.findById(id, tx))!;
+        return (await clients.findById(id, scope, tx))!;
       });
       // The answer repeats what the caller just sent; it is not a reveal.
       return toDto(updated);
@@ -309,8 +316,9 @@ export function createClientEditService(deps: {
       size: ProfilePictureQuery,
       ifNoneMatch: string | undefined,
     ): Promise<PictureAnswer> {
-      if (!(await canSeeClient(db, principal, clientId))) throw new NotFoundError('No profile picture.');
-      const row = await clients.findPicture(clientId);
+      const client = await clients.findById(clientId, clientScopeOf(principal));
+      if (!client) throw new NotFoundError('No profile picture.');
+      const row = await clients.findPicture(client.id);
       if (!row) throw new NotFoundError('No profile picture.');
       const etag = `W/"client-${clientId}-${row.updatedAt.getTime()}-${size.width ?? ''}x${size.height ?? ''}"`;
       if (ifNoneMatch === etag) return { notModified: true, etag };

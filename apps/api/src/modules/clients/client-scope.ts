@@ -60,3 +60,48 @@ export function clientScopeCondition(
   );
   return or(owned, collaborating);
 }
+
+declare const clientIdInScopeBrand: unique symbol;
+
+/**
+ * A client id read through a `ClientScope`: the compiler's proof that the caller may touch this
+ * client, so the follow-up reads and writes of one request (its services, collaborators, spouse,
+ * picture) need not repeat the scope's SQL. Only repositories make one (`clientIdInScope`), from a
+ * row they read within a scope.
+ */
+export type ClientIdInScope = number & { readonly [clientIdInScopeBrand]: true };
+
+/** For repositories only: marks the id of a client row just read within a scope. */
+export function clientIdInScope(id: number): ClientIdInScope {
+  return id as ClientIdInScope;
+}
+
+declare const accountHolderScopeBrand: unique symbol;
+
+/**
+ * The client accounts of the signed-in user (Accounts and the account switcher, spec 02 sections
+ * 3 and 4): the clients they own and those they actively collaborate on, whatever their role, so
+ * a staff member holding no account sees none (unlike `ClientScope`, where staff see every client).
+ */
+export interface AccountHolderScope {
+  readonly [accountHolderScopeBrand]: true;
+  readonly userId: number;
+}
+
+export function accountHolderScopeOf(principal: Pick<Principal, 'userId'>): AccountHolderScope {
+  return { userId: principal.userId } as AccountHolderScope;
+}
+
+/** The WHERE condition for rows whose client (`clientId`) the holder owns or actively collaborates on. */
+export function accountHolderScopeCondition(
+  db: DbOrTx,
+  scope: AccountHolderScope,
+  clientId: AnyPgColumn = clients.id,
+): SQL {
+  return clientScopeCondition(db, { clientUserId: scope.userId } as ClientScope, clientId)!;
+}
+
+/** The clients the holder owns (owner-only actions such as managing collaborators). */
+export function ownedByHolderCondition(scope: AccountHolderScope): SQL {
+  return eq(clients.ownerUserId, scope.userId);
+}

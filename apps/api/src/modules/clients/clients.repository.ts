@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, phoneContains, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
+import { clientScopeCondition, type ClientScope } from './client-scope.js';
 
 export type ClientsRepository = ReturnType<typeof createClientsRepository>;
 
@@ -34,8 +35,8 @@ export interface ClientListFilters {
   clientType?: number;
   /** Only clients with an e-mail address (the bulk e-mail). */
   withEmailAddress?: boolean;
-  /** The caller's scope (client-access `visibleClients`); undefined for staff. */
-  scope?: SQL;
+  /** The clients the caller may see (ADR 0010). */
+  scope: ClientScope;
 }
 
 export interface ClientListSort {
@@ -49,7 +50,7 @@ const fullNameOf = (table: typeof owner) => sql<string>`${table.firstName} || ' 
 
 function listWhere(db: DbOrTx, f: ClientListFilters): SQL | undefined {
   return and(
-    f.scope,
+    clientScopeCondition(db, f.scope),
     f.fullName ? containsIgnoreCase(clients.name, f.fullName) : undefined,
     f.tinIndex ? eq(clients.tinIndex, f.tinIndex) : undefined,
     f.ssnIndex ? eq(clients.ssnIndex, f.ssnIndex) : undefined,
@@ -137,7 +138,7 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
     },
 
     /** The services of these clients, for the chips: one query for a whole page. */
-    async findServices(clientIds: number[], tx = db) {
+    async findServices(clientIds: number[], scope: ClientScope, tx = db) {
       if (clientIds.length === 0) return [];
       return tx
         .select({
@@ -148,18 +149,25 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
         })
         .from(clientServices)
         .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .where(inArray(clientServices.clientId, clientIds))
+        .where(
+          and(inArray(clientServices.clientId, clientIds), clientScopeCondition(tx, scope, clientServices.clientId)),
+        )
         .orderBy(asc(services.id));
     },
 
     /** `document/clients/all`: every visible client, optionally filtered by name. */
-    findAll(filters: { text?: string; scope?: SQL }, tx = db) {
+    findAll(filters: { text?: string; scope: ClientScope }, tx = db) {
       return selectRows(tx)
-        .where(and(filters.scope, filters.text ? containsIgnoreCase(clients.name, filters.text) : undefined))
+        .where(
+          and(
+            clientScopeCondition(tx, filters.scope),
+            filters.text ? containsIgnoreCase(clients.name, filters.text) : undefined,
+          ),
+        )
         .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
     },
 
-    async findDetails(id: number, scope: SQL | undefined, tx = db) {
+    async findDetails(id: number, scope: ClientScope, tx = db) {
       const [row] = await tx
         .select({
           ...rowColumns,
@@ -180,12 +188,13 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
         .innerJoin(owner, eq(owner.id, clients.ownerUserId))
         .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
         .leftJoin(states, eq(states.id, clients.stateId))
-        .where(and(eq(clients.id, id), scope))
+        .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
 
-    async findCollaborators(clientId: number, tx = db) {
+    async findCollaborators(clientId: number, scope: ClientScope, tx = db) {
+      const inScope = clientScopeCondition(tx, scope, clientCollaborators.clientId);
       const people = await tx
         .select({
           id: clientCollaborators.userId,
@@ -194,13 +203,13 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
         })
         .from(clientCollaborators)
         .innerJoin(users, eq(users.id, clientCollaborators.userId))
-        .where(eq(clientCollaborators.clientId, clientId))
+        .where(and(eq(clientCollaborators.clientId, clientId), inScope))
         .orderBy(asc(clientCollaborators.createdAt), asc(clientCollaborators.userId));
       const granted = await tx
         .select({ userId: clientCollaboratorServices.userId, id: services.id, displayName: services.displayName })
         .from(clientCollaboratorServices)
         .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
-        .where(eq(clientCollaboratorServices.clientId, clientId))
+        .where(and(eq(clientCollaboratorServices.clientId, clientId), inScope))
         .orderBy(asc(services.id));
       return people.map((person) => ({
         ...person,
@@ -208,7 +217,7 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
       }));
     },
 
-    async findSpouse(clientId: number, tx = db) {
+    async findSpouse(clientId: number, scope: ClientScope, tx = db) {
       const [row] = await tx
         .select({
           firstName: clientSpouses.firstName,
@@ -217,20 +226,21 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
           phoneNumber: clientSpouses.phoneNumber,
         })
         .from(clientSpouses)
-        .where(eq(clientSpouses.clientId, clientId))
+        .where(and(eq(clientSpouses.clientId, clientId), clientScopeCondition(tx, scope, clientSpouses.clientId)))
         .limit(1);
       return row ?? null;
     },
 
-    async exists(id: number, scope: SQL | undefined, tx = db): Promise<{ id: number; name: string } | null> {
+    async exists(id: number, scope: ClientScope, tx = db): Promise<{ id: number; name: string } | null> {
       const [row] = await tx
         .select({ id: clients.id, name: clients.name })
         .from(clients)
-        .where(and(eq(clients.id, id), scope))
+        .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
 
+    /** @unscoped a new client: the route demands client:create, so the caller may create any client */
     async insert(
       values: {
         clientType: number;
@@ -246,16 +256,22 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
       return row!.id;
     },
 
-    async setActive(id: number, isActive: boolean, tx = db): Promise<void> {
-      await tx
+    async setActive(id: number, isActive: boolean, scope: ClientScope, tx = db): Promise<boolean> {
+      const changed = await tx
         .update(clients)
         .set({ isActive, updatedAt: sql`now()` })
-        .where(eq(clients.id, id));
+        .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
+        .returning({ id: clients.id });
+      return changed.length > 0;
     },
 
     /** Services, collaborators, spouse and picture go with it (ON DELETE CASCADE). */
-    async delete(id: number, tx = db): Promise<void> {
-      await tx.delete(clients).where(eq(clients.id, id));
+    async delete(id: number, scope: ClientScope, tx = db): Promise<boolean> {
+      const deleted = await tx
+        .delete(clients)
+        .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
+        .returning({ id: clients.id });
+      return deleted.length > 0;
     },
 
     /** Active client-role users whose name or e-mail contains `text`: the owner/collaborator remote search. */

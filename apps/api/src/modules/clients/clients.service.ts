@@ -29,7 +29,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import { visibleClients } from './client-access.js';
+import { clientScopeOf } from './client-scope.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { usernameBaseFromEmail } from '../users/users.service.js';
@@ -94,7 +94,7 @@ export function createClientsService(deps: {
       emailAddress: query.emailAddress,
       isActive: query.isActive,
       clientType: query.clientType,
-      scope: visibleClients(db, caller),
+      scope: clientScopeOf(caller),
     };
   }
 
@@ -103,8 +103,11 @@ export function createClientsService(deps: {
     sortedDesc: query.sortedDesc,
   });
 
-  async function toListItems(rows: ClientRow[]): Promise<ClientListItemDto[]> {
-    const services = await clients.findServices(rows.map((row) => row.id));
+  async function toListItems(rows: ClientRow[], filters: ClientListFilters): Promise<ClientListItemDto[]> {
+    const services = await clients.findServices(
+      rows.map((row) => row.id),
+      filters.scope,
+    );
     return rows.map((row) => ({
       id: row.id,
       clientType: row.clientType,
@@ -136,9 +139,11 @@ export function createClientsService(deps: {
     }
   }
 
+  const notFound = () => new NotFoundError('Client not found.');
+
   async function loadVisible(id: number, caller: Principal) {
-    const client = await clients.exists(id, visibleClients(db, caller));
-    if (!client) throw new NotFoundError('Client not found.');
+    const client = await clients.exists(id, clientScopeOf(caller));
+    if (!client) throw notFound();
     return client;
   }
 
@@ -167,11 +172,11 @@ export function createClientsService(deps: {
         clients.findPage(filters, sortOf(query), { limit: query.limit, offset: query.offset }),
         clients.count(filters),
       ]);
-      return { items: await toListItems(rows), totalCount };
+      return { items: await toListItems(rows, filters), totalCount };
     },
 
     async all(text: string | undefined, caller: Principal): Promise<ClientSummaryDto[]> {
-      const rows = await clients.findAll({ text, scope: visibleClients(db, caller) });
+      const rows = await clients.findAll({ text, scope: clientScopeOf(caller) });
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -185,12 +190,13 @@ export function createClientsService(deps: {
     },
 
     async details(id: number, caller: Principal): Promise<ClientDetailsPanelDto> {
-      const row = await clients.findDetails(id, visibleClients(db, caller));
+      const scope = clientScopeOf(caller);
+      const row = await clients.findDetails(id, scope);
       if (!row) throw new NotFoundError('Client not found.');
       const [services, collaborators, spouse] = await Promise.all([
-        clients.findServices([id]),
-        clients.findCollaborators(id),
-        clients.findSpouse(id),
+        clients.findServices([id], scope),
+        clients.findCollaborators(id, scope),
+        clients.findSpouse(id, scope),
       ]);
       const birthYear = row.birthDateEncrypted ? fieldCrypto.decrypt(row.birthDateEncrypted).match(/\d{4}/)?.[0] : null;
       return {
@@ -341,7 +347,7 @@ export function createClientsService(deps: {
     async setActive(id: number, isActive: boolean, caller: Principal, context: RequestContext): Promise<void> {
       await loadVisible(id, caller);
       await db.transaction(async (tx) => {
-        await clients.setActive(id, isActive, tx);
+        if (!(await clients.setActive(id, isActive, clientScopeOf(caller), tx))) throw notFound();
         await audit.record(
           context,
           {
@@ -359,7 +365,8 @@ export function createClientsService(deps: {
     async delete(id: number, caller: Principal, context: RequestContext): Promise<void> {
       const client = await loadVisible(id, caller);
       await db.transaction(async (tx) => {
-        await clients.delete(id, tx);
+        // Gone or out of scope since loadVisible: nothing was deleted, so nothing is recorded.
+        if (!(await clients.delete(id, clientScopeOf(caller), tx))) throw notFound();
         // The client id no longer exists, so the event keeps the name instead of a foreign key.
         await audit.record(
           context,
@@ -388,7 +395,7 @@ export function createClientsService(deps: {
       const sort = sortOf(query);
       const first = await clients.findPage(filters, sort, { limit: CLIENT_BATCH_SIZE, offset: 0 });
       async function* items() {
-        for await (const batch of batchesOf(filters, sort, first)) yield await toListItems(batch);
+        for await (const batch of batchesOf(filters, sort, first)) yield await toListItems(batch, filters);
       }
       const { taxpayerIdentificationNumber, socialSecurityNumber, ...rest } = query;
       await audit.record(context, {

@@ -1,25 +1,13 @@
-import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ClientType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clients, users } from '../../db/schema/index.js';
+import { clients, users } from '../../db/schema/index.js';
+import { accountHolderScopeCondition, type AccountHolderScope } from './client-scope.js';
 
 export type MyClientsRepository = ReturnType<typeof createMyClientsRepository>;
 
 /** The client accounts a client user acts for: those they own and those they actively collaborate on. */
 export function createMyClientsRepository({ db }: { db: DbOrTx }) {
-  const collaborates = (userId: number) =>
-    exists(
-      db
-        .select({ one: clientCollaborators.clientId })
-        .from(clientCollaborators)
-        .where(
-          and(
-            eq(clientCollaborators.clientId, clients.id),
-            eq(clientCollaborators.userId, userId),
-            eq(clientCollaborators.isActive, true),
-          ),
-        ),
-    );
   const columns = {
     id: clients.id,
     name: clients.name,
@@ -29,36 +17,31 @@ export function createMyClientsRepository({ db }: { db: DbOrTx }) {
   };
 
   return {
-    findMany(userId: number, tx: DbOrTx = db) {
+    findMany(scope: AccountHolderScope, tx: DbOrTx = db) {
       return tx
         .select(columns)
         .from(clients)
-        .where(and(eq(clients.isActive, true), or(eq(clients.ownerUserId, userId), collaborates(userId))))
+        .where(and(eq(clients.isActive, true), accountHolderScopeCondition(tx, scope)))
         .orderBy(asc(clients.name), asc(clients.id));
     },
 
-    async findById(userId: number, clientId: number, tx: DbOrTx = db) {
+    async findById(clientId: number, scope: AccountHolderScope, tx: DbOrTx = db) {
       const [row] = await tx
         .select(columns)
         .from(clients)
-        .where(
-          and(
-            eq(clients.id, clientId),
-            eq(clients.isActive, true),
-            or(eq(clients.ownerUserId, userId), collaborates(userId)),
-          ),
-        )
+        .where(and(eq(clients.id, clientId), eq(clients.isActive, true), accountHolderScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
 
-    /** A client the user owns; its advisor is the user's own advisor, read in the same statement. */
-    async insertOwned(row: { ownerUserId: number; clientType: ClientType; name: string }, tx: DbOrTx = db) {
+    /** A client the holder owns; its advisor is the holder's own advisor, read in the same statement. */
+    async insertOwned(scope: AccountHolderScope, row: { clientType: ClientType; name: string }, tx: DbOrTx = db) {
       const [inserted] = await tx
         .insert(clients)
         .values({
           ...row,
-          advisorUserId: sql`(select ${users.advisorUserId} from ${users} where ${users.id} = ${row.ownerUserId})`,
+          ownerUserId: scope.userId,
+          advisorUserId: sql`(select ${users.advisorUserId} from ${users} where ${users.id} = ${scope.userId})`,
         })
         .returning(columns);
       return inserted!;

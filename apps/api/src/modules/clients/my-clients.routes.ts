@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMyClientInputSchema, myClientDtoSchema, setCurrentClientInputSchema } from '@ledgerport/shared';
 import { principalOf } from '../../plugins/auth.js';
+import { accountHolderScopeOf } from './client-scope.js';
 import type { MyClientsService } from './my-clients.service.js';
 
 export const myClientsRoutes: FastifyPluginAsyncZod<{ myClients: MyClientsService }> = async (app, { myClients }) => {
@@ -15,7 +16,7 @@ export const myClientsRoutes: FastifyPluginAsyncZod<{ myClients: MyClientsServic
         response: { 200: z.array(myClientDtoSchema) },
       },
     },
-    async (request) => myClients.list(principalOf(request).userId),
+    async (request) => myClients.list(accountHolderScopeOf(principalOf(request))),
   );
 
   app.post(
@@ -49,6 +50,6 @@ export const myClientsRoutes: FastifyPluginAsyncZod<{ myClients: MyClientsServic
         response: { 200: myClientDtoSchema },
       },
     },
-    async (request) => myClients.setCurrent(principalOf(request).userId, request.body.clientId),
+    async (request) => myClients.setCurrent(accountHolderScopeOf(principalOf(request)), request.body.clientId),
   );
 };

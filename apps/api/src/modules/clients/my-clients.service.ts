@@ -2,6 +2,7 @@ import { CLIENT_TYPE, type CreateMyClientInput, type MyClientDto } from '@ledger
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { accountHolderScopeOf, type AccountHolderScope } from './client-scope.js';
 import type { MyClientsRepository } from './my-clients.repository.js';
 
 type Row = Awaited<ReturnType<MyClientsRepository['findMany']>>[number];
@@ -26,17 +27,17 @@ export function createMyClientsService({
   users: UsersRepository;
 }) {
   return {
-    async list(userId: number): Promise<MyClientDto[]> {
-      const rows = await myClients.findMany(userId);
-      return rows.map((row) => toDto(row, userId));
+    async list(scope: AccountHolderScope): Promise<MyClientDto[]> {
+      const rows = await myClients.findMany(scope);
+      return rows.map((row) => toDto(row, scope.userId));
     },
 
     /** A client outside the user's accounts is 404, never a hint that it exists. */
-    async setCurrent(userId: number, clientId: number): Promise<MyClientDto> {
-      const row = await myClients.findById(userId, clientId);
+    async setCurrent(scope: AccountHolderScope, clientId: number): Promise<MyClientDto> {
+      const row = await myClients.findById(clientId, scope);
       if (!row) throw new NotFoundError('Client not found.');
-      await users.setCurrentClient(userId, clientId);
-      return toDto(row, userId);
+      await users.setCurrentClient(scope.userId, clientId);
+      return toDto(row, scope.userId);
     },
 
     /**
@@ -49,7 +50,7 @@ export function createMyClientsService({
         input.clientType === CLIENT_TYPE.business
           ? (input.name ?? '')
           : `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim();
-      const row = await myClients.insertOwned({ ownerUserId: principal.userId, clientType: input.clientType, name });
+      const row = await myClients.insertOwned(accountHolderScopeOf(principal), { clientType: input.clientType, name });
       return toDto(row, principal.userId);
     },
   };
