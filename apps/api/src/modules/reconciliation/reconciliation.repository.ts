@@ -1,13 +1,11 @@
 import { and, asc, count, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKKEEPING_SERVICE_NAME, CLIENT_TYPE } from '@ledgerport/shared';
+import { BOOKKEEPING_SERVICE_NAME } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bankAccounts,
   bankInstitutions,
   bankSyncStates,
   bankTransactions,
-  clientCollaborators,
-  clientCollaboratorServices,
   clientServices,
   clients,
   services,
@@ -16,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
 import type { BankTransaction, LinkedAccount } from './bank-link/bank-link.js';
+import { reconciliationScopeCondition, type ReconciliationScope } from './reconciliation-scope.js';
 
 export type ReconciliationRepository = ReturnType<typeof createReconciliationRepository>;
 
@@ -49,47 +48,23 @@ function hasBookkeepingService(db: DbOrTx) {
 }
 
 /**
- * Business clients that use or have used bookkeeping: the only clients reconciliation knows. The
- * database keeps `used_bookkeeping_service_at_least_once` from the client's services (migration
- * 0028), and the current-client answer the web guard reads is the same column: one rule.
+ * The account's transactions, when its client is in scope: the check names the account, not the
+ * row, so PostgreSQL runs it once per query rather than once per transaction.
  */
-function isReconciliationClient(): SQL {
-  return and(eq(clients.clientType, CLIENT_TYPE.business), eq(clients.usedBookkeepingServiceAtLeastOnce, true))!;
-}
-
-/**
- * A client user's own client: their current client, owned, or collaborated on with the Bookkeeping
- * service granted (DESIGN.md section 5: a collaborator sees only the services granted to them).
- */
-function clientUserScope(db: DbOrTx, userId: number, currentClientId: number | null): SQL {
-  if (currentClientId === null) return sql`false`;
-  const grantedCollaborator = exists(
-    db
-      .select({ one: clientCollaborators.clientId })
-      .from(clientCollaborators)
-      .innerJoin(
-        clientCollaboratorServices,
-        and(
-          eq(clientCollaboratorServices.clientId, clientCollaborators.clientId),
-          eq(clientCollaboratorServices.userId, clientCollaborators.userId),
-        ),
-      )
-      .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
-      .where(
-        and(
-          eq(clientCollaborators.clientId, clients.id),
-          eq(clientCollaborators.userId, userId),
-          eq(clientCollaborators.isActive, true),
-          sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`,
-        ),
-      ),
-  );
-  return and(eq(clients.id, currentClientId), or(eq(clients.ownerUserId, userId), grantedCollaborator))!;
-}
-
-function transactionWhere(accountId: number, f: TransactionListFilters): SQL {
+function transactionWhere(
+  tx: DbOrTx,
+  accountId: number,
+  f: TransactionListFilters & { scope: ReconciliationScope },
+): SQL {
   return and(
     eq(bankTransactions.accountId, accountId),
+    exists(
+      tx
+        .select({ one: bankAccounts.id })
+        .from(bankAccounts)
+        .innerJoin(clients, eq(clients.id, bankAccounts.clientId))
+        .where(and(eq(bankAccounts.id, accountId), reconciliationScopeCondition(tx, f.scope))),
+    ),
     f.name ? containsIgnoreCase(bankTransactions.name, f.name) : undefined,
     f.amount
       ? f.amount.signed
@@ -156,13 +131,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return row?.id ?? null;
     },
 
-    /** The WHERE on `clients` for what the caller may reconcile (staff: every reconciliation client). */
-    scope(caller: { userId: number; isClient: boolean; currentClientId: number | null }, tx = db): SQL {
-      const base = isReconciliationClient();
-      return caller.isClient ? and(base, clientUserScope(tx, caller.userId, caller.currentClientId))! : base;
-    },
-
-    bookkeepingClients(scope: SQL, onlyCurrentlyUsing: boolean, tx = db) {
+    bookkeepingClients(scope: ReconciliationScope, onlyCurrentlyUsing: boolean, tx = db) {
       const currentlyUsing = hasBookkeepingService(tx);
       return tx
         .select({
@@ -171,11 +140,11 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
           currentlyUsingBookkeepingService: sql<boolean>`${currentlyUsing}`,
         })
         .from(clients)
-        .where(and(scope, onlyCurrentlyUsing ? currentlyUsing : undefined))
+        .where(and(reconciliationScopeCondition(tx, scope), onlyCurrentlyUsing ? currentlyUsing : undefined))
         .orderBy(sql`lower(${clients.name})`, asc(clients.id));
     },
 
-    async findClient(clientId: number, scope: SQL, tx = db) {
+    async findClient(clientId: number, scope: ReconciliationScope, tx = db) {
       const [row] = await tx
         .select({
           id: clients.id,
@@ -186,41 +155,54 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
         })
         .from(clients)
         .leftJoin(bankSyncStates, eq(bankSyncStates.clientId, clients.id))
-        .where(and(eq(clients.id, clientId), scope))
+        .where(and(eq(clients.id, clientId), reconciliationScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },
 
-    accountsOfClient(clientId: number, tx = db) {
+    accountsOfClient(clientId: number, scope: ReconciliationScope, tx = db) {
       return tx
         .select(accountColumns)
         .from(bankAccounts)
         .innerJoin(bankInstitutions, eq(bankInstitutions.id, bankAccounts.institutionId))
         .innerJoin(clients, eq(clients.id, bankAccounts.clientId))
-        .where(eq(bankAccounts.clientId, clientId))
+        .where(and(eq(bankAccounts.clientId, clientId), reconciliationScopeCondition(tx, scope)))
         .orderBy(asc(bankAccounts.subtype), sql`lower(${bankInstitutions.name})`, asc(bankAccounts.id));
     },
 
-    async findAccount(clientId: number, accountId: number, tx = db) {
+    async findAccount(clientId: number, accountId: number, scope: ReconciliationScope, tx = db) {
       const [row] = await tx
         .select(accountColumns)
         .from(bankAccounts)
         .innerJoin(bankInstitutions, eq(bankInstitutions.id, bankAccounts.institutionId))
         .innerJoin(clients, eq(clients.id, bankAccounts.clientId))
-        .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.clientId, clientId)))
+        .where(
+          and(
+            eq(bankAccounts.id, accountId),
+            eq(bankAccounts.clientId, clientId),
+            reconciliationScopeCondition(tx, scope),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
 
-    async findInstitution(clientId: number, institutionId: number, tx = db) {
+    async findInstitution(clientId: number, institutionId: number, scope: ReconciliationScope, tx = db) {
       const [row] = await tx
         .select()
         .from(bankInstitutions)
-        .where(and(eq(bankInstitutions.id, institutionId), eq(bankInstitutions.clientId, clientId)))
+        .where(
+          and(
+            eq(bankInstitutions.id, institutionId),
+            eq(bankInstitutions.clientId, clientId),
+            reconciliationScopeCondition(tx, scope, bankInstitutions.clientId),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
 
+    /** @unscoped the sync job (the firm's own work) for a client whose sync a caller in scope or the provider queued */
     institutionsOfClient(clientId: number, provider: string, tx = db) {
       return tx
         .select()
@@ -229,6 +211,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
         .orderBy(asc(bankInstitutions.id));
     },
 
+    /** @unscoped a provider webhook: the provider names its login, there is no caller */
     async findInstitutionByItem(provider: string, providerItemId: string, tx = db) {
       const [row] = await tx
         .select({ id: bankInstitutions.id, clientId: bankInstitutions.clientId })
@@ -238,6 +221,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
+    /** @unscoped new rows for a client the service has just found in the caller's scope */
     async insertInstitution(values: typeof bankInstitutions.$inferInsert, accounts: LinkedAccount[], tx = db) {
       const [institution] = await tx.insert(bankInstitutions).values(values).returning({ id: bankInstitutions.id });
       if (accounts.length > 0) {
@@ -257,13 +241,30 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return institution!.id;
     },
 
-    async setNeedsReauthentication(institutionId: number, value: boolean, tx = db) {
+    /** After a reconnect: whether an institution in scope was changed. */
+    async clearNeedsReauthentication(institutionId: number, scope: ReconciliationScope, tx = db): Promise<boolean> {
+      const changed = await tx
+        .update(bankInstitutions)
+        .set({ needsReauthentication: false })
+        .where(
+          and(
+            eq(bankInstitutions.id, institutionId),
+            reconciliationScopeCondition(tx, scope, bankInstitutions.clientId),
+          ),
+        )
+        .returning({ id: bankInstitutions.id });
+      return changed.length > 0;
+    },
+
+    /** @unscoped the sync job or a provider webhook found the login lapsed; there is no caller */
+    async flagNeedsReauthentication(institutionId: number, tx = db) {
       await tx
         .update(bankInstitutions)
-        .set({ needsReauthentication: value })
+        .set({ needsReauthentication: true })
         .where(eq(bankInstitutions.id, institutionId));
     },
 
+    /** @unscoped the sync job's (applyTransactions) */
     accountIdsOfInstitution(institutionId: number, tx = db) {
       return tx
         .select({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId })
@@ -288,6 +289,8 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
     /**
      * Applies one sync's changes to an institution's accounts: added and modified transactions are
      * upserted on (account, provider id), so a replayed sync changes nothing; removed ones are deleted.
+     *
+     * @unscoped the sync job (the firm's own work), which has no caller
      */
     async applyTransactions(
       institutionId: number,
@@ -343,6 +346,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
         .where(eq(bankInstitutions.id, institutionId));
     },
 
+    /** @unscoped the sync job (the firm's own work), which has no caller */
     async updateBalances(
       institutionId: number,
       balances: Array<{ providerAccountId: string; currentBalanceCents: number; isoCurrencyCode: string }>,
@@ -364,12 +368,14 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
     /** Newest first; the (account, date desc, id desc) index serves the order and the month range. */
     transactionsPage(
       accountId: number,
-      filters: TransactionListFilters,
+      filters: TransactionListFilters & { scope: ReconciliationScope },
       page: { limit: number; offset: number },
       tx = db,
     ) {
       return runPrepared(
-        transactionsQuery(tx, transactionWhere(accountId, filters)).limit(page.limit).offset(page.offset),
+        transactionsQuery(tx, transactionWhere(tx, accountId, filters))
+          .limit(page.limit)
+          .offset(page.offset),
       );
     },
 
@@ -381,12 +387,12 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
      */
     transactionsAfter(
       accountId: number,
-      filters: TransactionListFilters,
+      filters: TransactionListFilters & { scope: ReconciliationScope },
       after: TransactionKey | null,
       limit: number,
       tx = db,
     ) {
-      const where = transactionWhere(accountId, filters);
+      const where = transactionWhere(tx, accountId, filters);
       return runPrepared(
         transactionsQuery(
           tx,
@@ -397,25 +403,35 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       );
     },
 
-    async countTransactions(accountId: number, filters: TransactionListFilters, tx = db): Promise<number> {
+    async countTransactions(
+      accountId: number,
+      filters: TransactionListFilters & { scope: ReconciliationScope },
+      tx = db,
+    ): Promise<number> {
       const [row] = await runPrepared(
-        tx.select({ n: count() }).from(bankTransactions).where(transactionWhere(accountId, filters)),
+        tx
+          .select({ n: count() })
+          .from(bankTransactions)
+          .where(transactionWhere(tx, accountId, filters)),
       );
       return row?.n ?? 0;
     },
 
     /** The sum of the account's amounts dated on or after `from` (YYYY-MM-DD), in cents. */
-    async sumSince(accountId: number, from: string, tx = db): Promise<number> {
+    async sumSince(accountId: number, from: string, scope: ReconciliationScope, tx = db): Promise<number> {
       const [row] = await tx
         .select({ total: sql<string | null>`sum(${bankTransactions.amountCents})` })
         .from(bankTransactions)
-        .where(and(eq(bankTransactions.accountId, accountId), gte(bankTransactions.date, from)));
+        .where(and(transactionWhere(tx, accountId, { scope }), gte(bankTransactions.date, from)));
       return Number(row?.total ?? 0);
     },
 
     /**
      * Marks a sync as queued unless one is (and is not stale); answers the request's round number, or
      * null when one is already queued or running. The row lock serialises concurrent requests.
+     *
+     * @unscoped queues the sync of a client the service found in the caller's scope, or of one whose
+     * login a provider webhook named
      */
     async claimSync(clientId: number, tx = db): Promise<number | null> {
       const [row] = await tx
@@ -433,6 +449,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return row?.round ?? null;
     },
 
+    /** @unscoped the sync job (the firm's own work), which has no caller */
     async finishSync(clientId: number, tx = db) {
       await tx
         .update(bankSyncStates)

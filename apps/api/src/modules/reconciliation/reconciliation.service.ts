@@ -29,6 +29,7 @@ import {
   type BankLink,
   type BankTransaction,
 } from './bank-link/bank-link.js';
+import { reconciliationScopeOf, type ReconciliationScope } from './reconciliation-scope.js';
 import { transactionsExportFileName, writeTransactionsWorkbook } from './reconciliation.export.js';
 import {
   SYNC_STALE_MINUTES,
@@ -115,28 +116,25 @@ export function createReconciliationService({
   queue: JobQueue;
   audit: AuditLog;
 }) {
-  async function scopeOf(caller: Caller) {
-    const currentClientId = caller.isClient ? await repository.currentClientIdOf(caller.userId) : null;
-    return repository.scope({ ...caller, currentClientId });
-  }
+  const scopeOf = (caller: Caller) => reconciliationScopeOf(caller, repository);
 
   /** The client if the caller may reconcile it; anything else is 404. */
-  async function visibleClient(clientId: number, caller: Caller) {
-    const client = await repository.findClient(clientId, await scopeOf(caller));
+  async function visibleClient(clientId: number, scope: ReconciliationScope) {
+    const client = await repository.findClient(clientId, scope);
     if (!client) throw new NotFoundError();
     return client;
   }
 
-  async function visibleAccount(clientId: number, accountId: number, caller: Caller) {
-    await visibleClient(clientId, caller);
-    const account = await repository.findAccount(clientId, accountId);
+  async function visibleAccount(clientId: number, accountId: number, scope: ReconciliationScope) {
+    await visibleClient(clientId, scope);
+    const account = await repository.findAccount(clientId, accountId, scope);
     if (!account) throw new NotFoundError();
     return account;
   }
 
-  async function visibleInstitution(clientId: number, institutionId: number, caller: Caller) {
-    await visibleClient(clientId, caller);
-    const institution = await repository.findInstitution(clientId, institutionId);
+  async function visibleInstitution(clientId: number, institutionId: number, scope: ReconciliationScope) {
+    await visibleClient(clientId, scope);
+    const institution = await repository.findInstitution(clientId, institutionId, scope);
     if (!institution) throw new NotFoundError();
     return institution;
   }
@@ -180,8 +178,12 @@ export function createReconciliationService({
   }
 
   async function accountsResponse(clientId: number, caller: Caller): Promise<InstitutionAccountsResponse> {
-    const client = await visibleClient(clientId, caller);
-    const rows = await repository.accountsOfClient(clientId);
+    return accountsInScope(clientId, await scopeOf(caller));
+  }
+
+  async function accountsInScope(clientId: number, scope: ReconciliationScope): Promise<InstitutionAccountsResponse> {
+    const client = await visibleClient(clientId, scope);
+    const rows = await repository.accountsOfClient(clientId, scope);
     return {
       client: {
         id: client.id,
@@ -231,7 +233,7 @@ export function createReconciliationService({
     },
 
     async createLinkToken(clientId: number, subtype: AccountSubtype, caller: Caller, context: RequestContext) {
-      await visibleClient(clientId, caller);
+      await visibleClient(clientId, await scopeOf(caller));
       const linkToken = await bankLink.createLinkToken({ clientId, userId: caller.userId, subtype });
       await audit.record(context, {
         action: AUDIT_ACTION.bankLinkCreated,
@@ -245,7 +247,7 @@ export function createReconciliationService({
     },
 
     async reconnectLinkToken(clientId: number, institutionId: number, caller: Caller, context: RequestContext) {
-      const institution = await visibleInstitution(clientId, institutionId, caller);
+      const institution = await visibleInstitution(clientId, institutionId, await scopeOf(caller));
       let linkToken: string;
       try {
         linkToken = await bankLink.createLinkToken({
@@ -269,7 +271,8 @@ export function createReconciliationService({
     },
 
     async linkAccounts(clientId: number, publicToken: string, caller: Caller, context: RequestContext) {
-      await visibleClient(clientId, caller);
+      const scope = await scopeOf(caller);
+      await visibleClient(clientId, scope);
       const item = await bankLink.exchangePublicToken(publicToken, { clientId }).catch(invalidToken);
       const institutionId = await db.transaction(async (tx) => {
         const id = await repository.insertInstitution(
@@ -300,13 +303,14 @@ export function createReconciliationService({
         return id;
       });
       await queueSync(clientId);
-      return { institutionId, response: await accountsResponse(clientId, caller) };
+      return { institutionId, response: await accountsInScope(clientId, scope) };
     },
 
     /** After the update-mode link flow: the login works again, so sync (which clears the flag on success). */
     async reconnect(clientId: number, institutionId: number, caller: Caller, context: RequestContext) {
-      const institution = await visibleInstitution(clientId, institutionId, caller);
-      await repository.setNeedsReauthentication(institution.id, false);
+      const scope = await scopeOf(caller);
+      const institution = await visibleInstitution(clientId, institutionId, scope);
+      if (!(await repository.clearNeedsReauthentication(institution.id, scope))) throw new NotFoundError();
       await audit.record(context, {
         action: AUDIT_ACTION.bankAccountsLinked,
         actorUserId: caller.userId,
@@ -319,7 +323,7 @@ export function createReconciliationService({
     },
 
     async requestSync(clientId: number, caller: Caller, context: RequestContext): Promise<SyncResult> {
-      await visibleClient(clientId, caller);
+      await visibleClient(clientId, await scopeOf(caller));
       const result = await queueSync(clientId);
       await audit.record(context, {
         action: AUDIT_ACTION.bankSyncRequested,
@@ -344,7 +348,7 @@ export function createReconciliationService({
           await syncInstitution(institution, categoryIds);
         } catch (error) {
           if (!(error instanceof BankLoginRequiredError || error instanceof InvalidBankTokenError)) throw error;
-          await repository.setNeedsReauthentication(institution.id, true);
+          await repository.flagNeedsReauthentication(institution.id);
         }
       }
       await repository.finishSync(clientId);
@@ -354,12 +358,12 @@ export function createReconciliationService({
     async onProviderEvent(itemId: string, event: 'sync-available' | 'login-required'): Promise<void> {
       const institution = await repository.findInstitutionByItem(bankLink.mode, itemId);
       if (!institution) return;
-      if (event === 'login-required') await repository.setNeedsReauthentication(institution.id, true);
+      if (event === 'login-required') await repository.flagNeedsReauthentication(institution.id);
       else await queueSync(institution.clientId);
     },
 
     async account(clientId: number, accountId: number, caller: Caller): Promise<InstitutionAccountDto> {
-      return toAccountDto(await visibleAccount(clientId, accountId, caller));
+      return toAccountDto(await visibleAccount(clientId, accountId, await scopeOf(caller)));
     },
 
     async transactions(
@@ -368,8 +372,9 @@ export function createReconciliationService({
       query: TransactionQuery,
       caller: Caller,
     ): Promise<TransactionList> {
-      const account = await visibleAccount(clientId, accountId, caller);
-      const filters = toListFilters(query);
+      const scope = await scopeOf(caller);
+      const account = await visibleAccount(clientId, accountId, scope);
+      const filters = { ...toListFilters(query), scope };
       const [rows, totalCount] = await Promise.all([
         repository.transactionsPage(account.id, filters, query),
         repository.countTransactions(account.id, filters),
@@ -382,10 +387,11 @@ export function createReconciliationService({
      * ending = current − the amounts dated after the month; starting = ending − the month's amounts.
      */
     async balance(clientId: number, accountId: number, query: BalanceQuery, caller: Caller): Promise<BalanceDto> {
-      const account = await visibleAccount(clientId, accountId, caller);
+      const scope = await scopeOf(caller);
+      const account = await visibleAccount(clientId, accountId, scope);
       const [afterMonth, fromMonth] = await Promise.all([
-        repository.sumSince(account.id, firstOfMonth(query.year, query.month + 1)),
-        repository.sumSince(account.id, firstOfMonth(query.year, query.month)),
+        repository.sumSince(account.id, firstOfMonth(query.year, query.month + 1), scope),
+        repository.sumSince(account.id, firstOfMonth(query.year, query.month), scope),
       ]);
       return {
         startingBalance: money(account.currentBalanceCents - fromMonth),
@@ -403,8 +409,9 @@ export function createReconciliationService({
       caller: Caller,
       context: RequestContext,
     ): Promise<{ fileName: string; stream: Readable }> {
-      const account = await visibleAccount(clientId, accountId, caller);
-      const filters = toListFilters(query);
+      const scope = await scopeOf(caller);
+      const account = await visibleAccount(clientId, accountId, scope);
+      const filters = { ...toListFilters(query), scope };
       const first = await repository.transactionsAfter(account.id, filters, null, EXPORT_BATCH);
       async function* batches() {
         // Keyset paging from the last row written: each batch starts in the index where the last one
