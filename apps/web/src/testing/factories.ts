@@ -1,4 +1,4 @@
-import { CLIENT_TYPE, ROLE_NAME, type MyClientDto, type SessionUser } from '@ledgerport/shared';
+import { CLIENT_TYPE, ROLE_NAME, type FormationState, type MyClientDto, type SessionUser } from '@ledgerport/shared';
 
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -24,5 +24,18 @@ export function buildMyClient(overrides: Partial<MyClientDto> = {}): MyClientDto
     usedBookkeepingServiceAtLeastOnce: false,
     isOwner: true,
     ...overrides,
+  };
+}
+
+/** A state as `GET company/states/all` answers it: a dropdown option plus the formation fields. */
+export function buildState(id: number, name: string): FormationState {
+  return {
+    value: String(id),
+    displayText: name,
+    id,
+    name,
+    llcFilingFeeForResidents: null,
+    corporationFilingFeeForResidents: null,
+    checkBusinessNameAvailabilityUrl: null,
   };
 }

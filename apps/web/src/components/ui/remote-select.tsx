@@ -1,6 +1,7 @@
 import type { DropdownOption } from '@ledgerport/shared';
 import { REMOTE_SEARCH_MIN_CHARS } from '@ledgerport/shared';
 import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,26 +11,39 @@ export interface RemoteChoice {
   label: string;
 }
 
+/** What the select needs of a search query: its options and whether it is running or failed. */
+export type RemoteOptionsQuery = Pick<UseQueryResult<DropdownOption[]>, 'data' | 'isError' | 'isFetching'>;
+
 /**
- * A value found by remote search (client, uploaded by, an invitation's sender): the server is asked
- * only above 2 typed characters; the chosen label is kept by the caller so it still shows once the
- * search text changes. People are labelled with name and e-mail, as the owner picker does, so two
- * of one name are told apart.
+ * A value found by remote search (a client, a client user, a business client, an uploader, an
+ * invitation's sender, an audit actor): the server is asked only from 3 typed characters; the chosen
+ * label is kept by the caller so it still shows once the search text changes or after a reload.
+ * People are labelled with name and e-mail, as the owner picker does, so two of one name are told
+ * apart.
  */
 export function RemoteSelect({
   value,
   onChange,
   useOptions,
+  debounceMs = 0,
+  nothingFoundText,
+  error,
   ...props
 }: Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> & {
   value: RemoteChoice | null;
   onChange: (choice: RemoteChoice | null) => void;
-  useOptions: (text: string) => UseQueryResult<DropdownOption[]>;
+  useOptions: (text: string) => RemoteOptionsQuery;
+  /** Waits this long after the last keystroke before asking: for a search that costs several requests. */
+  debounceMs?: number;
+  /** The wording of an empty answer when "Nothing found" would not say what was looked for. */
+  nothingFoundText?: string;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(value?.label ?? '');
-  const tooShort = search.trim().length < REMOTE_SEARCH_MIN_CHARS || search === value?.label;
-  const options = useOptions(tooShort ? '' : search);
+  const [debounced] = useDebouncedValue(search, debounceMs);
+  const text = debounceMs > 0 ? debounced : search;
+  const tooShort = text.trim().length < REMOTE_SEARCH_MIN_CHARS || text === value?.label;
+  const options = useOptions(tooShort ? '' : text);
   const found = tooShort ? [] : (options.data ?? []).map((o) => ({ value: o.value, label: o.displayText }));
   const data = value && !found.some((option) => option.value === value.value) ? [value, ...found] : found;
 
@@ -47,8 +61,12 @@ export function RemoteSelect({
       nothingFoundMessage={
         search.trim().length < REMOTE_SEARCH_MIN_CHARS
           ? t('common.remoteSearch.typeMore')
-          : t('common.remoteSearch.nothingFound')
+          : options.isFetching
+            ? undefined
+            : (nothingFoundText ?? t('common.remoteSearch.nothingFound'))
       }
+      // The field's own validation message first; a search that failed says so instead of "nothing".
+      error={error ?? (options.isError ? t('common.remoteSearch.unavailable') : undefined)}
       onChange={(selected, option) => onChange(selected && option ? { value: selected, label: option.label } : null)}
     />
   );

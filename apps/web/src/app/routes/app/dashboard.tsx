@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTitle } from '@/components/ui/page-title';
-import { useHomeServices } from '@/features/home/api/get-services';
 import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
 import { useAuthorization } from '@/lib/authorization';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useSession } from '@/lib/session';
 import { href } from '../../routes-table';
 
@@ -26,7 +26,7 @@ export function DashboardRoute() {
   const { isClient, can } = useAuthorization();
   const { currentClient } = useSession();
   // The layout shows a client user's screen only once a current client is chosen.
-  const services = useHomeServices(isClient ? (currentClient?.id ?? null) : null);
+  const services = useActiveServices({ clientId: isClient ? (currentClient?.id ?? null) : null, icons: true });
   const serviceParam = searchParams.get('service');
 
   if (serviceParam !== null) {

@@ -7,5 +7,4 @@ export const auditLogKeys = {
   list: (query: AuditEventsListQuery) => [...auditLogKeys.all, 'list', query] as const,
   actions: () => [...auditLogKeys.all, 'actions'] as const,
   actors: (text: string) => [...auditLogKeys.all, 'actors', text] as const,
-  clients: (text: string) => [...auditLogKeys.all, 'clients', text] as const,
 };

@@ -3,22 +3,15 @@ import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '@/components/ui/remote-select';
 import { SearchPanel } from '@/components/ui/search-panel';
+import { useClientChoices } from '@/lib/reference-data/get-client-options';
 import { useAuditActions } from '../api/get-audit-actions';
 import { useActorSearch } from '../api/search-actors';
-import { useClientSearch } from '../api/search-clients';
 import type { AuditLogFilters } from '../lib/filters';
-import { RemoteSearchSelect } from './remote-search-select';
 
-/** Clients as dropdown options, for the shared remote select. */
-function useClientOptions(text: string) {
-  const clients = useClientSearch(text);
-  return {
-    data: clients.data?.map((client) => ({ value: String(client.id), displayText: client.name })),
-    isError: clients.isError,
-    isFetching: clients.isFetching,
-  };
-}
+/** The actor search costs one request per field the text could be: it waits for a pause in typing. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The audit log's filters (issue 11 item 3). They edit a draft; Search applies it (back to page 1),
@@ -58,11 +51,12 @@ export function AuditLogSearchPanel({
   return (
     <SearchPanel opened={opened} onSubmit={submit} onClear={onClear}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        <RemoteSearchSelect
+        <RemoteSelect
           label={t('auditLog.search.actor')}
           value={choice(draft.actorUserId, draft.actorName)}
           onChange={(selected) => set({ actorUserId: selected?.value, actorName: selected?.label })}
           useOptions={useActorSearch}
+          debounceMs={SEARCH_DEBOUNCE_MS}
         />
         <Select
           label={t('auditLog.search.action')}
@@ -72,11 +66,12 @@ export function AuditLogSearchPanel({
           searchable
           clearable
         />
-        <RemoteSearchSelect
+        <RemoteSelect
           label={t('auditLog.search.client')}
           value={choice(draft.clientId, draft.clientName)}
           onChange={(selected) => set({ clientId: selected?.value, clientName: selected?.label })}
-          useOptions={useClientOptions}
+          useOptions={useClientChoices}
+          debounceMs={SEARCH_DEBOUNCE_MS}
         />
         <TextInput
           label={t('auditLog.search.documentId')}

@@ -6,7 +6,5 @@ export const bookkeepingKeys = {
   all: ['bookkeeping'] as const,
   lists: () => [...bookkeepingKeys.all, 'list'] as const,
   list: (query: BookkeepingListQuery) => [...bookkeepingKeys.lists(), query] as const,
-  clientOptions: (text: string) => [...bookkeepingKeys.all, 'client-options', text] as const,
-  advisorOptions: () => [...bookkeepingKeys.all, 'advisor-options'] as const,
   save: () => [...bookkeepingKeys.all, 'save'] as const,
 };

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchPanel } from '@/components/ui/search-panel';
 import { notify } from '@/lib/notify';
-import { useAdvisorOptions } from '../api/get-advisor-options';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { toSelectData } from '@/lib/reference-data/select-data';
 import { MONTH_KEYS, trackerYears } from '../period';
 import { ClientSearchSelect } from './client-search-select';
 
@@ -42,7 +43,7 @@ export function BookkeepingSearchPanel({
     setApplied(filters);
     setDraft(filters);
   }
-  const advisors = useAdvisorOptions({ enabled: opened });
+  const advisors = useAdvisors({ enabled: opened, select: toSelectData });
   useEffect(() => {
     if (advisors.isError) notify.error(t('common.messages.fetchError'), { key: 'bookkeeping-advisors-fetch' });
   }, [advisors.isError, t]);

@@ -3,7 +3,7 @@ import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusDot } from '@/components/ui/status-dot';
-import { useClientOptions } from '../api/get-client-options';
+import { useClientOptions } from '@/lib/reference-data/get-client-options';
 
 export interface ClientChoice {
   value: string;

@@ -3,6 +3,5 @@ export const clientEditKeys = {
   all: ['client-edit'] as const,
   client: (clientType: string, id: number) => [...clientEditKeys.all, 'client', clientType, id] as const,
   picture: (id: number, size: number) => [...clientEditKeys.all, 'picture', id, size] as const,
-  options: (kind: 'states' | 'services' | 'advisors') => [...clientEditKeys.all, 'options', kind] as const,
   clientUsers: (text: string) => [...clientEditKeys.all, 'client-users', text] as const,
 };

@@ -1,6 +1,7 @@
 import { clientEditDtoSchema } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import {
   toMultipart,
   type ClientFormValues,
@@ -31,7 +32,11 @@ export function useUpdateClient() {
     mutationFn: updateClient,
     onSuccess: async (client, { clientType, id }) => {
       queryClient.setQueryData(clientEditKeys.client(clientType, id), client);
-      await queryClient.invalidateQueries({ queryKey: [...clientEditKeys.all, 'picture', id] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...clientEditKeys.all, 'picture', id] }),
+        // The client's name shows in the client pickers and its services in the service pickers.
+        invalidateReferenceData(queryClient, 'clients', 'services'),
+      ]);
     },
   });
 }

@@ -2,6 +2,7 @@ import type { ClientEditDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildState } from '@/testing/factories';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ClientEditForm } from './client-edit-form';
 
@@ -48,7 +49,7 @@ function stubApi(client: ClientEditDto) {
         puts.push(init.body as FormData);
         return jsonResponse(client);
       }
-      if (url.includes('/company/states/all')) return jsonResponse([{ value: '1', displayText: 'Alabama' }]);
+      if (url.includes('/company/states/all')) return jsonResponse([buildState(1, 'Alabama')]);
       if (url.includes('/document/services/all')) {
         return jsonResponse([
           { id: 1, name: 'tax', displayName: 'Tax', color: '#000', departmentId: 1 },

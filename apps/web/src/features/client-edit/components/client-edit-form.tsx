@@ -30,10 +30,11 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { useAdvisorOptions } from '../api/get-advisor-options';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { useStates } from '@/lib/reference-data/get-states';
+import { servicesToSelectData, toSelectData } from '@/lib/reference-data/select-data';
 import { useClientPicture } from '../api/get-client-picture';
-import { useServiceOptions } from '../api/get-service-options';
-import { useStateOptions } from '../api/get-state-options';
 import { useUpdateClient } from '../api/update-client';
 import {
   formValuesOf,
@@ -117,9 +118,9 @@ export function ClientEditForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateClient();
-  const states = useStateOptions();
-  const services = useServiceOptions();
-  const advisors = useAdvisorOptions();
+  const states = useStates({ select: toSelectData });
+  const services = useActiveServices({ clientId: null }, { select: servicesToSelectData });
+  const advisors = useAdvisors({ select: toSelectData });
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
   const [pictureError, setPictureError] = useState<string | null>(null);
   const stored = useClientPicture(client.id, AVATAR_SIZE, { enabled: client.hasProfilePicture });
@@ -143,12 +144,9 @@ export function ClientEditForm({
   const collaborators = watch('collaborators');
   const ownerUserId = watch('ownerUserId');
 
-  const serviceOptions = (services.data ?? []).map((service) => ({
-    value: String(service.id),
-    label: service.displayName,
-  }));
-  const stateOptions = (states.data ?? []).map((state) => ({ value: state.value, label: state.displayText }));
-  const advisorOptions = (advisors.data ?? []).map((advisor) => ({ value: advisor.value, label: advisor.displayText }));
+  const serviceOptions = services.data ?? [];
+  const stateOptions = states.data ?? [];
+  const advisorOptions = advisors.data ?? [];
 
   /** Spec 02 section 4: a dropped service leaves every collaborator, an added one joins every collaborator. */
   const changeServices = (next: string[]) => {

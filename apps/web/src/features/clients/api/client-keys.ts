@@ -11,5 +11,4 @@ export const clientKeys = {
   details: (id: number) => [...clientKeys.all, 'details', id] as const,
   defaultFilters: () => [...clientKeys.all, 'default-filters'] as const,
   clientUsers: (text: string) => [...clientKeys.all, 'client-users', text] as const,
-  options: (kind: 'advisors' | 'services' | 'states') => [...clientKeys.all, 'options', kind] as const,
 };

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 
 export function deleteClient(id: number) {
   return api.delete(`/document/clients/${id}`);
@@ -7,5 +8,10 @@ export function deleteClient(id: number) {
 
 /** The screen reloads the list itself, after choosing the page to show (spec 02 section 4). */
 export function useDeleteClient() {
-  return useMutation({ mutationFn: deleteClient });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClient,
+    // A deleted client leaves every client picker.
+    onSuccess: () => void invalidateReferenceData(queryClient, 'clients'),
+  });
 }

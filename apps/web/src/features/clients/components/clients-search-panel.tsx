@@ -1,11 +1,15 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '@/components/ui/remote-select';
 import { SearchPanel } from '@/components/ui/search-panel';
+import { useClientUserOptions } from '../api/get-client-user-options';
 import { notify } from '@/lib/notify';
-import { useOptions } from '../api/get-options';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { useStates } from '@/lib/reference-data/get-states';
+import { servicesToSelectData, toSelectData } from '@/lib/reference-data/select-data';
 import { SSN_MASK, TIN_MASK, formatDigits } from '@/lib/digits-mask';
-import { ClientUserSelect } from './client-user-select';
 
 /**
  * The Clients screen's filters as they sit in the URL. isActive is 'true', 'false' or 'all';
@@ -54,9 +58,9 @@ export function ClientsSearchPanel({
     setApplied(filters);
     setDraft(filters);
   }
-  const advisors = useOptions('advisors', { enabled: opened });
-  const services = useOptions('services');
-  const states = useOptions('states', { enabled: opened });
+  const advisors = useAdvisors({ enabled: opened, select: toSelectData });
+  const services = useActiveServices({ clientId: null }, { select: servicesToSelectData });
+  const states = useStates({ enabled: opened, select: toSelectData });
   const failed = advisors.isError || services.isError || states.isError;
   useEffect(() => {
     if (failed) notify.error(t('common.messages.fetchError'), { key: 'clients-options-fetch' });
@@ -118,8 +122,10 @@ export function ClientsSearchPanel({
           onChange={set('serviceId')}
           clearable
         />
-        <ClientUserSelect
+        <RemoteSelect
           label={t('clients.search.ownerOrCollaborator')}
+          useOptions={useClientUserOptions}
+          nothingFoundText={t('clients.search.nothingFound')}
           value={
             draft.ownerOrCollaboratorUserId
               ? { value: draft.ownerOrCollaboratorUserId, label: draft.ownerLabel ?? draft.ownerOrCollaboratorUserId }

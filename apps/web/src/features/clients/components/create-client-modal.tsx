@@ -24,17 +24,19 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { toSelectData } from '@/lib/reference-data/select-data';
 import { checkOwnerEmailAvailability } from '../api/check-owner-email';
 import { useCreateClient } from '../api/create-client';
-import { useOptions } from '../api/get-options';
-import { ClientUserSelect, type ClientUserChoice } from './client-user-select';
+import { useClientUserOptions } from '../api/get-client-user-options';
 import { PhoneField } from '@/components/ui/phone-input';
+import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 
 export interface CreateClientFormValues {
   name: string;
   firstName: string;
   lastName: string;
-  owner: ClientUserChoice | null;
+  owner: RemoteChoice | null;
   createNewUser: boolean;
   newOwner: {
     firstName: string;
@@ -142,7 +144,7 @@ export function CreateClientForm({
     defaultValues: EMPTY,
   });
   const createNewUser = watch('createNewUser');
-  const advisors = useOptions('advisors', { enabled: createNewUser });
+  const advisors = useAdvisors({ enabled: createNewUser, select: toSelectData });
 
   const takenMessage = async (raw: string): Promise<string | null> => {
     const value = raw.trim();
@@ -217,8 +219,10 @@ export function CreateClientForm({
             control={control}
             name="owner"
             render={({ field }) => (
-              <ClientUserSelect
+              <RemoteSelect
                 label={t('clients.create.owner')}
+                useOptions={useClientUserOptions}
+                nothingFoundText={t('clients.search.nothingFound')}
                 placeholder={t('clients.create.ownerPlaceholder')}
                 required
                 error={errors.owner?.message}

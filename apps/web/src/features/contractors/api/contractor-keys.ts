@@ -11,5 +11,4 @@ export const contractorKeys = {
   detail: (contractorType: ContractorType, id: number) =>
     [...contractorKeys.all, 'detail', contractorType, id] as const,
   clients: (text: string) => [...contractorKeys.all, 'clients', text] as const,
-  states: () => [...contractorKeys.all, 'states'] as const,
 };

@@ -1,4 +1,9 @@
-import { REMOTE_SEARCH_MIN_CHARS, contractorClientDtoSchema } from '@ledgerport/shared';
+import {
+  REMOTE_SEARCH_MIN_CHARS,
+  contractorClientDtoSchema,
+  type ContractorClientDto,
+  type DropdownOption,
+} from '@ledgerport/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
@@ -21,8 +26,15 @@ export function businessClientsQueryOptions(text: string) {
   });
 }
 
-/** Asks the server only above 2 typed characters (spec 03 section 9). */
-export function useBusinessClients(text: string) {
+const toOptions = (clients: ContractorClientDto[]): DropdownOption[] =>
+  clients.map((client) => ({ value: String(client.id), displayText: client.name }));
+
+/** As options of the remote select; asks the server only above 2 typed characters (spec 03 section 9). */
+export function useBusinessClientOptions(text: string) {
   const trimmed = text.trim();
-  return useQuery({ ...businessClientsQueryOptions(trimmed), enabled: trimmed.length >= REMOTE_SEARCH_MIN_CHARS });
+  return useQuery({
+    ...businessClientsQueryOptions(trimmed),
+    enabled: trimmed.length >= REMOTE_SEARCH_MIN_CHARS,
+    select: toOptions,
+  });
 }

@@ -2,6 +2,7 @@ import { CONTRACTOR_TYPE } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildState } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ContractorFormModal, type ContractorFormTarget } from './contractor-form-modal';
 
@@ -43,10 +44,7 @@ function stubApi({ saveStatus = 200 } = {}) {
       const method = init?.method ?? 'GET';
       calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
       if (url.pathname.endsWith('/company/states/all')) {
-        return jsonResponse([
-          { value: '43', displayText: 'Tennessee' },
-          { value: '44', displayText: 'Texas' },
-        ]);
+        return jsonResponse([buildState(43, 'Tennessee'), buildState(44, 'Texas')]);
       }
       if (url.pathname.endsWith('/document/contractors/individual/9') && method === 'GET')
         return jsonResponse(INDIVIDUAL);

@@ -15,9 +15,11 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { notify } from '@/lib/notify';
+import { useStates } from '@/lib/reference-data/get-states';
+import { toSelectData } from '@/lib/reference-data/select-data';
 import { useContractor } from '../api/get-contractor';
-import { useStates } from '../api/get-states';
 import { useSaveContractor } from '../api/save-contractor';
 import {
   EMPTY_CONTRACTOR_FORM,
@@ -33,7 +35,7 @@ import {
   type ContractorFormOutput,
   type ContractorFormValues,
 } from '../lib/contractor-form';
-import { BusinessClientSelect, type BusinessClientChoice } from './business-client-select';
+import { useBusinessClientOptions } from '../api/get-business-clients';
 
 export type ContractorFormTarget =
   { mode: 'add'; contractorType: ContractorType } | { mode: 'edit'; contractorType: ContractorType; id: number };
@@ -121,8 +123,8 @@ export function ContractorForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveContractor();
-  const states = useStates();
-  const [client, setClient] = useState<BusinessClientChoice | null>(null);
+  const states = useStates({ select: toSelectData });
+  const [client, setClient] = useState<RemoteChoice | null>(null);
   const resolver = useMemo(
     () => contractorFormResolver(contractorType, withClient, t),
     [contractorType, withClient, t],
@@ -178,8 +180,10 @@ export function ContractorForm({
             control={control}
             name="clientId"
             render={({ field }) => (
-              <BusinessClientSelect
+              <RemoteSelect
                 label={t('contractors.form.client')}
+                useOptions={useBusinessClientOptions}
+                nothingFoundText={t('contractors.search.nothingFound')}
                 required
                 value={client}
                 onChange={(choice) => {

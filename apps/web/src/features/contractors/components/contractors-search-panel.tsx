@@ -2,8 +2,9 @@ import { CONTRACTOR_TYPE } from '@ledgerport/shared';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '@/components/ui/remote-select';
 import { SearchPanel } from '@/components/ui/search-panel';
-import { BusinessClientSelect } from './business-client-select';
+import { useBusinessClientOptions } from '../api/get-business-clients';
 
 /**
  * The screen's filters as they sit in the URL. contractorType is '1', '2' or absent (all); isPaid
@@ -57,8 +58,10 @@ export function ContractorsSearchPanel({
     <SearchPanel opened={opened} onSubmit={submit} onClear={onClear}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: isClient ? 3 : 5 }} spacing="sm">
         {!isClient && (
-          <BusinessClientSelect
+          <RemoteSelect
             label={t('contractors.search.client')}
+            useOptions={useBusinessClientOptions}
+            nothingFoundText={t('contractors.search.nothingFound')}
             value={draft.clientId ? { value: draft.clientId, label: draft.clientLabel ?? draft.clientId } : null}
             onChange={(choice) =>
               setDraft((previous) => ({ ...previous, clientId: choice?.value, clientLabel: choice?.label }))

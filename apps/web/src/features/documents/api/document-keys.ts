@@ -17,7 +17,5 @@ export const documentKeys = {
   shares: (id: number) => [...documentKeys.all, 'shares', id] as const,
   defaultFilters: () => [...documentKeys.all, 'default-filters'] as const,
   uploaders: (text: string) => [...documentKeys.all, 'uploaders', text] as const,
-  clientOptions: (text: string) => [...documentKeys.all, 'client-options', text] as const,
-  services: (clientId: number | null) => [...documentKeys.all, 'services', clientId ?? 'all'] as const,
   shared: (token: string) => ['shared-document', token] as const,
 };

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchPanel } from '@/components/ui/search-panel';
 import { notify } from '@/lib/notify';
-import { useClientOptions } from '../api/get-client-options';
-import { useDocumentTagGroups } from '../api/get-document-tag-groups';
+import { useClientChoices } from '@/lib/reference-data/get-client-options';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { useDocumentUploaders } from '../api/get-document-uploaders';
-import { useServiceOptions } from '../api/get-service-options';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { parseTagIds, type DocumentFiltersState } from '../lib/document-filters';
 import { DOCUMENT_STATUS_LABEL } from './document-status-badge';
 import { RemoteSelect } from '@/components/ui/remote-select';
@@ -45,8 +46,8 @@ export function DocumentsSearchPanel({
     setApplied(filters);
     setDraft(filters);
   }
-  const services = useServiceOptions(servicesOfClientId);
-  const tagGroups = useDocumentTagGroups();
+  const services = useActiveServices({ clientId: servicesOfClientId });
+  const tagGroups = useTagGroups();
   const failed = services.isError || tagGroups.isError;
   useEffect(() => {
     if (failed) notify.error(t('common.messages.fetchError'), { key: 'documents-options-fetch' });
@@ -71,7 +72,7 @@ export function DocumentsSearchPanel({
         {withClient && (
           <RemoteSelect
             label={t('documents.search.client')}
-            useOptions={useClientOptions}
+            useOptions={useClientChoices}
             value={draft.clientId ? { value: draft.clientId, label: draft.clientName ?? draft.clientId } : null}
             onChange={(choice) =>
               setDraft((previous) => ({ ...previous, clientId: choice?.value, clientName: choice?.label }))
@@ -93,7 +94,7 @@ export function DocumentsSearchPanel({
         />
         <Select
           label={t('documents.search.service')}
-          data={(services.data ?? []).map((service) => ({ value: String(service.id), label: service.displayName }))}
+          data={servicesToSelectData(services.data ?? [])}
           value={draft.serviceId ?? null}
           onChange={set('serviceId')}
           clearable

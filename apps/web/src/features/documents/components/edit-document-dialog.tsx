@@ -14,9 +14,10 @@ import type { z } from 'zod';
 import { formResolver } from '@/lib/form-resolver';
 import type { TranslationKey } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import { useDocumentTagGroups } from '../api/get-document-tag-groups';
-import { useClientOptions } from '../api/get-client-options';
-import { useServiceOptions } from '../api/get-service-options';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
+import { useClientChoices } from '@/lib/reference-data/get-client-options';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { useUpdateDocument } from '../api/update-document';
 import { kindOfDocument } from '../lib/document-kind';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
@@ -60,7 +61,7 @@ function EditDocumentForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateDocument();
-  const tagGroups = useDocumentTagGroups();
+  const tagGroups = useTagGroups();
   const [client, setClient] = useState<RemoteChoice | null>({
     value: String(document.clientId),
     label: document.client,
@@ -87,7 +88,7 @@ function EditDocumentForm({
   const clientId = Number(watch('clientId')) || null;
   const serviceId = Number(watch('serviceId')) || null;
   // A client user's own documents: the server checks their current client's services.
-  const services = useServiceOptions(clientId, { enabled: clientId !== null });
+  const services = useActiveServices({ clientId }, { enabled: clientId !== null });
 
   const submit = handleSubmit((input) => {
     const problem = tagGroups.data ? validateTagSelection(tagGroups.data, input.serviceId, input.tags)[0] : undefined;
@@ -122,7 +123,7 @@ function EditDocumentForm({
           <RemoteSelect
             label={t('documents.edit.client')}
             withAsterisk
-            useOptions={useClientOptions}
+            useOptions={useClientChoices}
             value={client}
             error={errors.clientId?.message}
             onChange={(choice) => {
@@ -141,10 +142,7 @@ function EditDocumentForm({
             <Select
               label={t('documents.edit.service')}
               withAsterisk
-              data={(services.data ?? []).map((service) => ({
-                value: String(service.id),
-                label: service.displayName,
-              }))}
+              data={servicesToSelectData(services.data ?? [])}
               value={field.value ? String(field.value) : null}
               onChange={(value) => {
                 field.onChange(value ? Number(value) : 0);

@@ -2,7 +2,7 @@ import { activatedGroupIds, mainTagsForService, toggleTag, type DocumentTagGroup
 import { ColorSwatch, Fieldset, Input, Select, SimpleGrid } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTagGroups } from '../api/get-document-tag-groups';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 
 /**
  * Tags grouped by tag group with the main-group rule of spec 02 section 4 (shared/documents/tag-selection).
@@ -33,7 +33,7 @@ function visibleGroups(groups: readonly DocumentTagGroupOption[], serviceId: num
 export function TagPicker({ serviceId, value, onChange, error, disabled }: TagPickerProps) {
   const { t } = useTranslation();
   const errorId = useId();
-  const tagGroups = useDocumentTagGroups();
+  const tagGroups = useTagGroups();
   const groups = tagGroups.data ?? [];
   const noService = serviceId === null;
 

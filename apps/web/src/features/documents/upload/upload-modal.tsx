@@ -29,9 +29,10 @@ import { useAuthorization } from '@/lib/authorization';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { useClientOptions } from '../api/get-client-options';
-import { useDocumentTagGroups } from '../api/get-document-tag-groups';
-import { useServiceOptions } from '../api/get-service-options';
+import { useClientChoices } from '@/lib/reference-data/get-client-options';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from '../components/tag-picker';
 import { formatFileSize } from '../lib/document-files';
@@ -202,7 +203,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadDialogProps) 
   const [refused, setRefused] = useState<string[]>([]);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const openPicker = useRef<() => void>(null);
-  const tagGroups = useDocumentTagGroups();
+  const tagGroups = useTagGroups();
   const withDisplayName = queue.files.length === 1;
 
   const { control, register, handleSubmit, watch, setValue, formState } = useForm<
@@ -217,7 +218,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadDialogProps) 
   const serviceId = watch('serviceId');
   const clientId = isClient ? currentClientId : client ? Number(client.value) : null;
   // Staff see every service until they choose a client, then that client's: a document's service must be one of them.
-  const services = useServiceOptions(clientId, { enabled: !isClient || clientId !== null });
+  const services = useActiveServices({ clientId }, { enabled: !isClient || clientId !== null });
 
   const singleFileName = withDisplayName ? withoutExtension(queue.files[0]!.file.name) : null;
   useEffect(() => {
@@ -308,7 +309,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadDialogProps) 
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  useOptions={useClientOptions}
+                  useOptions={useClientChoices}
                   error={fieldState.error?.message}
                   disabled={busy}
                   withAsterisk
@@ -322,10 +323,7 @@ export function UploadModal({ opened, onClose, onUploaded }: UploadDialogProps) 
             render={({ field, fieldState }) => (
               <Select
                 label={t('documentUpload.fields.service')}
-                data={(services.data ?? []).map((service) => ({
-                  value: String(service.id),
-                  label: service.displayName,
-                }))}
+                data={servicesToSelectData(services.data ?? [])}
                 value={field.value}
                 onChange={(value) => {
                   field.onChange(value);

@@ -1,7 +1,6 @@
 /** Reference lists never change while the wizard is open: fetched once per visit. */
 export const formationKeys = {
   all: ['formation-reference'] as const,
-  states: () => [...formationKeys.all, 'states'] as const,
   counties: (stateId: number) => [...formationKeys.all, 'counties', stateId] as const,
   options: (list: string) => [...formationKeys.all, 'options', list] as const,
 };

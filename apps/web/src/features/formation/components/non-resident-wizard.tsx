@@ -4,7 +4,7 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { useOptions } from '../api/get-options';
-import { useStates } from '../api/get-states';
+import { useStates } from '@/lib/reference-data/get-states';
 import { newIdempotencyKey, postFormation } from '../api/post-formation';
 import {
   isCorporation,

@@ -12,7 +12,7 @@ import { Controller, FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { useOptions } from '../api/get-options';
-import { useStates } from '../api/get-states';
+import { useStates } from '@/lib/reference-data/get-states';
 import { newIdempotencyKey, postFormation } from '../api/post-formation';
 import { residentDefaults, residentInput, residentStepSchemas, type ResidentValues } from '../lib/formation-form';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';

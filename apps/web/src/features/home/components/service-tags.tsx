@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { useServiceTags } from '../api/get-service-tags';
+import { useServiceTags } from '@/lib/reference-data/get-service-tags';
 import { CatalogIcon } from './catalog-icon';
 import { LinkCard } from './link-card';
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { serviceKeys } from './service-keys';
 
 /** Activates an inactive service, deactivates an active one. */
@@ -21,7 +22,11 @@ export function useChangeServiceStatus(options: { onSuccess?: (service: ServiceD
       notify.success(t(key, { name: service.displayName }), { key: 'service-status' });
       options.onSuccess?.(service);
       queryClient.removeQueries({ queryKey: serviceKeys.detail(service.id) });
-      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+      // Every service picker and the home screen's services show what this screen changes.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKeys.lists() }),
+        invalidateReferenceData(queryClient, 'services'),
+      ]);
     },
     onError: (_, service) =>
       notify.error(t(service.isActive ? 'services.messages.deactivateFailed' : 'services.messages.activateFailed'), {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { serviceKeys } from './service-keys';
 
 export function postService(input: ServiceInput) {
@@ -17,7 +18,11 @@ export function useCreateService(options: { onSuccess?: (service: ServiceDto) =>
     onSuccess: async (service) => {
       notify.success(t('common.messages.created', { name: service.displayName }), { key: 'service-saved' });
       options.onSuccess?.(service);
-      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+      // Every service picker and the home screen's services show what this screen changes.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKeys.lists() }),
+        invalidateReferenceData(queryClient, 'services'),
+      ]);
     },
     onError: () => notify.error(t('services.messages.createFailed'), { key: 'service-saved' }),
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { serviceKeys } from './service-keys';
 
 export function deleteService(id: number) {
@@ -18,7 +19,11 @@ export function useDeleteService(options: { onSuccess?: (service: ServiceDto) =>
       notify.success(t('services.messages.deleted', { name: service.displayName }), { key: 'service-deleted' });
       options.onSuccess?.(service);
       queryClient.removeQueries({ queryKey: serviceKeys.detail(service.id) });
-      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+      // Every service picker and the home screen's services show what this screen changes.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKeys.lists() }),
+        invalidateReferenceData(queryClient, 'services'),
+      ]);
     },
     onError: (error, service) =>
       notify.error(

@@ -7,5 +7,4 @@ export const serviceKeys = {
   lists: () => [...serviceKeys.all, 'list'] as const,
   list: (query: ServicesListQuery) => [...serviceKeys.lists(), query] as const,
   detail: (id: number) => [...serviceKeys.all, 'detail', id] as const,
-  departments: () => [...serviceKeys.all, 'departments'] as const,
 };

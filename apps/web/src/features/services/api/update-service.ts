@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { serviceKeys } from './service-keys';
 
 export function putService({ id, input }: { id: number; input: ServiceInput }) {
@@ -18,7 +19,11 @@ export function useUpdateService(options: { onSuccess?: (service: ServiceDto) =>
       notify.success(t('common.messages.updated', { name: service.displayName }), { key: 'service-saved' });
       options.onSuccess?.(service);
       queryClient.setQueryData(serviceKeys.detail(service.id), service);
-      await queryClient.invalidateQueries({ queryKey: serviceKeys.lists() });
+      // Every service picker and the home screen's services show what this screen changes.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: serviceKeys.lists() }),
+        invalidateReferenceData(queryClient, 'services'),
+      ]);
     },
     onError: () => notify.error(t('services.messages.updateFailed'), { key: 'service-saved' }),
   });

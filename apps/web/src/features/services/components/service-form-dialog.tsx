@@ -12,12 +12,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkServiceAvailability } from '../api/check-service-availability';
 import { useCreateService } from '../api/create-service';
-import { useDepartments } from '../api/get-departments';
 import { useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 import { ServiceIconInput } from './service-icon-input';
+import { useDepartments } from '@/lib/reference-data/get-departments';
+import { toSelectData } from '@/lib/reference-data/select-data';
 
 type FormValues = z.input<typeof serviceInputSchema>;
 
@@ -72,7 +73,7 @@ export function ServiceForm({ service, onDone }: { service: ServiceDto | null; o
   const { t } = useTranslation();
   const create = useCreateService({ onSuccess: onDone });
   const update = useUpdateService({ onSuccess: onDone });
-  const departments = useDepartments();
+  const departments = useDepartments({ select: toSelectData });
   const resolver = useMemo(
     () =>
       formResolver(

@@ -2,7 +2,8 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchPanel } from '@/components/ui/search-panel';
-import { useDepartments } from '../api/get-departments';
+import { useDepartments } from '@/lib/reference-data/get-departments';
+import { toSelectData } from '@/lib/reference-data/select-data';
 
 /** `isActive=all` in the URL lists both states; without it the default (active only) applies. */
 export const ALL_STATUSES = 'all';
@@ -28,7 +29,7 @@ export function ServicesSearchPanel({
   onClear: () => void;
 }) {
   const { t } = useTranslation();
-  const departments = useDepartments();
+  const departments = useDepartments({ select: toSelectData });
   const [name, setName] = useState(filters.name ?? '');
   const [displayName, setDisplayName] = useState(filters.displayName ?? '');
   const [departmentId, setDepartmentId] = useState<string | null>(filters.departmentId ?? null);

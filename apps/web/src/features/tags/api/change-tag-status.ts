@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries } from './tag-keys';
 
 export function activateTag(id: number) {
   return api.patch(`/document/tags/${id}/activate`, { schema: tagDtoSchema });
@@ -23,7 +23,7 @@ export function useChangeTagStatus(options: { onSuccess?: (tag: TagDto) => void 
       const message = tag.isActive ? 'tags.messages.activated' : 'tags.messages.deactivated';
       notify.success(t(message, { name: tag.displayName }), { key: 'tag-status' });
       options.onSuccess?.(tag);
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+      await invalidateTagQueries(queryClient);
     },
     onError: (_error, tag) =>
       notify.error(t(tag.isActive ? 'tags.messages.deactivateFailed' : 'tags.messages.activateFailed'), {

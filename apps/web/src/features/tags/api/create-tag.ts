@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries } from './tag-keys';
 
 export function postTag(input: CreateTagInput) {
   return api.post('/document/tags', { body: input, schema: tagDtoSchema });
@@ -17,7 +17,7 @@ export function useCreateTag(options: { onSuccess?: (tag: TagDto) => void } = {}
     onSuccess: async (tag) => {
       notify.success(t('common.messages.created', { name: tag.displayName }), { key: 'tag-saved' });
       options.onSuccess?.(tag);
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+      await invalidateTagQueries(queryClient);
     },
     onError: () => notify.error(t('tags.messages.tagCreateFailed'), { key: 'tag-saved' }),
   });

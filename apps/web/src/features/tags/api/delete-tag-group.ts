@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { tagInUseCount } from './tag-in-use';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries } from './tag-keys';
 
 export function deleteTagGroup(id: number) {
   return api.delete(`/document/tag-groups/${id}`);
@@ -18,7 +18,7 @@ export function useDeleteTagGroup(options: { onSuccess?: () => void } = {}) {
     onSuccess: async (_data, group) => {
       notify.success(t('tags.messages.deleted', { name: group.displayName }), { key: 'tag-group-deleted' });
       options.onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+      await invalidateTagQueries(queryClient);
     },
     onError: (error, group) => {
       // In use by documents: say so and by how many, rather than a bare failure.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { tagInUseCount } from './tag-in-use';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries } from './tag-keys';
 
 export function deleteTag(id: number) {
   return api.delete(`/document/tags/${id}`);
@@ -18,7 +18,7 @@ export function useDeleteTag(options: { onSuccess?: () => void } = {}) {
     onSuccess: async (_data, tag) => {
       notify.success(t('tags.messages.deleted', { name: tag.displayName }), { key: 'tag-deleted' });
       options.onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+      await invalidateTagQueries(queryClient);
     },
     onError: (error, tag) => {
       // In use by documents: say so and by how many, rather than a bare failure.

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries, tagKeys } from './tag-keys';
 
 export function putTagGroupOrder(ids: number[]) {
   return api.put('/document/tag-groups/reorder', { body: { ids } });
@@ -29,6 +29,6 @@ export function useReorderTagGroups(query: ListTagGroupsQuery) {
       });
     },
     onError: () => notify.error(t('tags.messages.reorderFailed'), { key: 'tag-groups-reordered' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+    onSettled: () => invalidateTagQueries(queryClient),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { tagKeys } from './tag-keys';
+import { invalidateTagQueries } from './tag-keys';
 
 export function putTagGroup({ id, input }: { id: number; input: TagGroupInput }) {
   return api.put(`/document/tag-groups/${id}`, { body: input, schema: tagGroupDtoSchema });
@@ -17,7 +17,7 @@ export function useUpdateTagGroup(options: { onSuccess?: (group: TagGroupDto) =>
     onSuccess: async (group) => {
       notify.success(t('common.messages.updated', { name: group.displayName }), { key: 'tag-group-saved' });
       options.onSuccess?.(group);
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+      await invalidateTagQueries(queryClient);
     },
     onError: () => notify.error(t('tags.messages.groupUpdateFailed'), { key: 'tag-group-saved' }),
   });

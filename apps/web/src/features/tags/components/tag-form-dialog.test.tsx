@@ -28,8 +28,8 @@ function stubApi({ taken = [] as string[], services = true } = {}) {
     if (url.pathname === '/api/v1/document/services/all') {
       return services
         ? jsonResponse([
-            { value: '11', displayText: 'Tax' },
-            { value: '12', displayText: 'Payroll' },
+            { id: 11, name: 'tax', displayName: 'Tax', color: '#000000', departmentId: 1 },
+            { id: 12, name: 'payroll', displayName: 'Payroll', color: '#000000', departmentId: 1 },
           ])
         : errorResponse(404, 'NOT_FOUND');
     }

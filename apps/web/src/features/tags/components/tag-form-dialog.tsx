@@ -1,4 +1,4 @@
-import { tagInputSchema, type TagDto, type TagGroupDto } from '@ledgerport/shared';
+import { tagInputSchema, type CatalogServiceDto, type TagDto, type TagGroupDto } from '@ledgerport/shared';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useCallback, useMemo, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -6,14 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkTagAvailability } from '../api/check-tag-availability';
 import { useCreateTag } from '../api/create-tag';
-import { useServiceOptions } from '../api/get-service-options';
-import { useTagGroupOptions } from '../api/get-tag-group-options';
 import { useUpdateTag } from '../api/update-tag';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { useTagGroupOptions } from '@/lib/reference-data/get-tag-group-options';
 
 type FormValues = z.input<typeof tagInputSchema>;
 type TagGroupRef = Pick<TagGroupDto, 'id' | 'displayName' | 'isMainTagGroup'>;
+
+/** The services multi-select holds ids as numbers, as the contract does. */
+const serviceItems = (services: CatalogServiceDto[]) =>
+  services.map((service) => ({ value: service.id, label: service.displayName }));
 
 export interface TagFormDialogProps {
   opened: boolean;
@@ -46,7 +50,7 @@ function TagForm({ group, tag, onDone }: { group: TagGroupRef; tag: TagDto | nul
   const update = useUpdateTag({ onSuccess: onDone });
   // Services and activated groups only mean something for the main group's tags (spec 01 section 3).
   const isMain = group.isMainTagGroup;
-  const services = useServiceOptions({ enabled: isMain });
+  const services = useActiveServices({ clientId: null }, { enabled: isMain, select: serviceItems });
   const groups = useTagGroupOptions({ enabled: isMain });
   const groupOptions = useMemo(
     () =>

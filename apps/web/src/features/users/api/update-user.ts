@@ -1,6 +1,7 @@
 import { userDetailsDtoSchema, type UpdateUserInput } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { userKeys } from './user-keys';
 
 export function updateUser({ id, input }: { id: number; input: UpdateUserInput }) {
@@ -14,6 +15,11 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    // A user's name, role and status decide who is in the advisors pickers.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        invalidateReferenceData(queryClient, 'advisors'),
+      ]),
   });
 }

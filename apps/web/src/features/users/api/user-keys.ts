@@ -8,5 +8,5 @@ export const userKeys = {
   list: (query: UsersListQuery) => [...userKeys.lists(), query] as const,
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
   sessions: (id: number) => [...userKeys.all, 'sessions', id] as const,
-  options: (kind: 'roles' | 'advisors' | 'supervisors' | 'departments') => [...userKeys.all, 'options', kind] as const,
+  options: (kind: 'roles' | 'supervisors') => [...userKeys.all, 'options', kind] as const,
 };

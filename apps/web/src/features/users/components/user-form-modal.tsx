@@ -27,12 +27,13 @@ import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { useDepartments } from '@/lib/reference-data/get-departments';
+import { toSelectData } from '@/lib/reference-data/select-data';
 import { useSession } from '@/lib/session';
 import { checkEmailAvailability } from '../api/check-email-availability';
 import { checkUsernameAvailability } from '../api/check-username-availability';
 import { useCreateUser } from '../api/create-user';
-import { useAdvisorOptions } from '../api/get-advisor-options';
-import { useDepartmentOptions } from '../api/get-department-options';
 import { useRoleOptions } from '../api/get-role-options';
 import { useSupervisorOptions } from '../api/get-supervisor-options';
 import { useUser } from '../api/get-user';
@@ -186,9 +187,9 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   const roleName = roleNameOf(watch('roleId'));
   roleNameRef.current = roleName;
   const fields = userRoleFields(roleName);
-  const advisors = useAdvisorOptions({ enabled: fields.advisor });
+  const advisors = useAdvisors({ enabled: fields.advisor });
   const supervisors = useSupervisorOptions({ enabled: fields.supervisor });
-  const departments = useDepartmentOptions({ enabled: fields.department });
+  const departments = useDepartments({ enabled: fields.department, select: toSelectData });
   useFetchErrorNotice(advisors.isError || supervisors.isError || departments.isError);
 
   /** The user's current advisor or supervisor stays choosable even if no longer active. */
@@ -196,7 +197,7 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
     options: Array<{ value: string; displayText: string }> | undefined,
     current: { id: number; fullName: string } | null | undefined,
   ) => {
-    const data = (options ?? []).map((option) => ({ value: option.value, label: option.displayText }));
+    const data = toSelectData(options ?? []);
     if (current && !data.some((option) => option.value === String(current.id))) {
       data.push({ value: String(current.id), label: current.fullName });
     }
@@ -417,7 +418,7 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
                 {...selectProps}
                 label={t('users.form.department')}
                 required
-                data={(departments.data ?? []).map((option) => ({ value: option.value, label: option.displayText }))}
+                data={departments.data ?? []}
                 error={errors.departmentId?.message}
                 name={field.name}
                 ref={field.ref}

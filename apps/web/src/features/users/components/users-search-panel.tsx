@@ -2,8 +2,9 @@ import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchPanel } from '@/components/ui/search-panel';
-import { useAdvisorOptions } from '../api/get-advisor-options';
-import { useDepartmentOptions } from '../api/get-department-options';
+import { useAdvisors } from '@/lib/reference-data/get-advisors';
+import { useDepartments } from '@/lib/reference-data/get-departments';
+import { toSelectData } from '@/lib/reference-data/select-data';
 import { useRoleOptions } from '../api/get-role-options';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
 
@@ -52,13 +53,11 @@ export function UsersSearchPanel({
     setDraft(filters);
   }
   const roles = useRoleOptions();
-  const advisors = useAdvisorOptions({ enabled: opened });
-  const departments = useDepartmentOptions({ enabled: opened });
+  const advisors = useAdvisors({ enabled: opened, select: toSelectData });
+  const departments = useDepartments({ enabled: opened, select: toSelectData });
   useFetchErrorNotice(roles.isError || advisors.isError || departments.isError);
   const set = (key: keyof UserFilters) => (value: string | null | undefined) =>
     setDraft((previous) => ({ ...previous, [key]: value ?? undefined }));
-  const options = (data: Array<{ value: string; displayText: string }> | undefined) =>
-    (data ?? []).map((option) => ({ value: option.value, label: option.displayText }));
 
   const submit = () => {
     const trimmed: UserFilters = { ...draft };
@@ -79,14 +78,14 @@ export function UsersSearchPanel({
         ))}
         <Select
           label={t('users.search.role')}
-          data={(roles.data ?? []).map((role) => ({ value: role.value, label: role.displayText }))}
+          data={toSelectData(roles.data ?? [])}
           value={draft.roleId ?? null}
           onChange={set('roleId')}
           clearable
         />
         <Select
           label={t('users.search.advisor')}
-          data={options(advisors.data)}
+          data={advisors.data ?? []}
           value={draft.advisorId ?? null}
           onChange={set('advisorId')}
           searchable
@@ -94,7 +93,7 @@ export function UsersSearchPanel({
         />
         <Select
           label={t('users.search.department')}
-          data={options(departments.data)}
+          data={departments.data ?? []}
           value={draft.departmentId ?? null}
           onChange={set('departmentId')}
           clearable

@@ -22,9 +22,6 @@ export const auditLog = {
     documentId: 'Document id',
     dateRange: 'Date range',
     details: 'Text in details',
-    typeMore: 'Type at least 3 characters',
-    nothingFound: 'Nothing found',
-    unavailable: 'The search is unavailable. Try again.',
   },
   system: 'System',
   details: {

@@ -44,7 +44,6 @@ export const clients = {
     typeAll: 'All',
     typeBusiness: 'Business',
     typePersonal: 'Personal',
-    typeMore: 'Type at least 3 characters',
     nothingFound: 'No users found',
   },
   create: {

@@ -39,6 +39,7 @@ export const common = {
   remoteSearch: {
     typeMore: 'Type at least 3 characters',
     nothingFound: 'Nothing found',
+    unavailable: 'The search is unavailable. Try again.',
   },
   validation: {
     required: 'This field is required',

@@ -19,7 +19,6 @@ export const contractors = {
   },
   search: {
     client: 'Business client',
-    typeMore: 'Type at least 3 characters',
     nothingFound: 'No business client found',
     name: 'Business name or full name',
     contractorType: 'Contractor type',

@@ -2,23 +2,21 @@ import { catalogTagDtoSchema } from '@ledgerport/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { homeKeys } from './home-keys';
+import { REFERENCE_STALE_TIME, referenceKeys } from './reference-keys';
 
-const tagsSchema = z.array(catalogTagDtoSchema);
-
-/** The active tags of the main tag group that apply to a service. */
+/** The active tags of the main tag group that apply to a service (the home screen's tiles). */
 export function getServiceTags(serviceId: number, signal?: AbortSignal) {
   return api.get(`/document/services/${serviceId}/main-tag-group-tags/document-assigned`, {
-    schema: tagsSchema,
+    schema: z.array(catalogTagDtoSchema),
     signal,
   });
 }
 
 export function serviceTagsQueryOptions(serviceId: number) {
   return queryOptions({
-    queryKey: homeKeys.serviceTags(serviceId),
+    queryKey: referenceKeys.serviceTags(serviceId),
     queryFn: ({ signal }) => getServiceTags(serviceId, signal),
-    staleTime: 5 * 60_000,
+    staleTime: REFERENCE_STALE_TIME.tags,
   });
 }
 
