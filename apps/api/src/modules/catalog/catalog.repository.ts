@@ -1,7 +1,6 @@
-import { and, asc, eq, exists, or } from 'drizzle-orm';
+import { and, asc, eq, exists } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  clientCollaborators,
   clientCollaboratorServices,
   clientServices,
   clients,
@@ -10,6 +9,7 @@ import {
   tagServices,
   tags,
 } from '../../db/schema/index.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
@@ -36,7 +36,13 @@ export function createCatalogRepository({ db }: { db: DbOrTx }) {
     },
 
     /** With `grantedTo`, only the services granted to that collaborator (DESIGN.md section 5). */
-    findActiveServicesOfClient(clientId: number, includeIcons: boolean, grantedTo?: number, tx: DbOrTx = db) {
+    findActiveServicesOfClient(
+      clientId: number,
+      scope: ClientScope,
+      includeIcons: boolean,
+      grantedTo?: number,
+      tx: DbOrTx = db,
+    ) {
       const granted =
         grantedTo === undefined
           ? undefined
@@ -56,46 +62,25 @@ export function createCatalogRepository({ db }: { db: DbOrTx }) {
         .select(serviceSelection(includeIcons))
         .from(clientServices)
         .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .where(and(eq(clientServices.clientId, clientId), eq(services.isActive, true), granted))
+        .where(
+          and(
+            eq(clientServices.clientId, clientId),
+            clientScopeCondition(tx, scope, clientServices.clientId),
+            eq(services.isActive, true),
+            granted,
+          ),
+        )
         .orderBy(asc(services.id));
     },
 
-    async isOwner(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
+    /** The client if it is in scope, with what decides a client user's view of it. */
+    async findClient(clientId: number, scope: ClientScope, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({ id: clients.id })
+        .select({ id: clients.id, isActive: clients.isActive, ownerUserId: clients.ownerUserId })
         .from(clients)
-        .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId)))
+        .where(and(eq(clients.id, clientId), clientScopeCondition(tx, scope)))
         .limit(1);
-      return row !== undefined;
-    },
-
-    async clientExists(clientId: number, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
-      return row !== undefined;
-    },
-
-    /** An active client the user owns or actively collaborates on. */
-    async isClientOfUser(userId: number, clientId: number, tx: DbOrTx = db): Promise<boolean> {
-      const collaborates = exists(
-        tx
-          .select({ one: clientCollaborators.clientId })
-          .from(clientCollaborators)
-          .where(
-            and(
-              eq(clientCollaborators.clientId, clients.id),
-              eq(clientCollaborators.userId, userId),
-              eq(clientCollaborators.isActive, true),
-            ),
-          ),
-      );
-      const [row] = await tx
-        .select({ id: clients.id })
-        .from(clients)
-        .where(
-          and(eq(clients.id, clientId), eq(clients.isActive, true), or(eq(clients.ownerUserId, userId), collaborates)),
-        )
-        .limit(1);
-      return row !== undefined;
+      return row ?? null;
     },
 
     async serviceExists(serviceId: number, tx: DbOrTx = db): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { hasPermission, type CatalogServiceDto, type CatalogTagDto } from '@ledgerport/shared';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { Principal } from '../auth/auth.service.js';
+import { clientScopeOf } from '../clients/client-scope.js';
 import type { CatalogRepository } from './catalog.repository.js';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -35,16 +36,14 @@ export function createCatalogService({ catalog }: { catalog: CatalogRepository }
       clientId: number,
       { includeIcons = false }: { includeIcons?: boolean },
     ): Promise<CatalogServiceDto[]> {
-      let grantedTo: number | undefined;
-      if (principal.isClient) {
-        if (!(await catalog.isClientOfUser(principal.userId, clientId))) throw new NotFoundError('Client not found.');
-        // A collaborator sees only the services the owner's client granted them.
-        if (!(await catalog.isOwner(principal.userId, clientId))) grantedTo = principal.userId;
-      } else {
-        if (!hasPermission(principal.permissions, 'client:list')) throw new ForbiddenError();
-        if (!(await catalog.clientExists(clientId))) throw new NotFoundError('Client not found.');
-      }
-      const rows = await catalog.findActiveServicesOfClient(clientId, includeIcons, grantedTo);
+      if (!principal.isClient && !hasPermission(principal.permissions, 'client:list')) throw new ForbiddenError();
+      const scope = clientScopeOf(principal);
+      const client = await catalog.findClient(clientId, scope);
+      // A client user's own clients count only while active.
+      if (!client || (principal.isClient && !client.isActive)) throw new NotFoundError('Client not found.');
+      // A collaborator sees only the services the owner's client granted them.
+      const grantedTo = principal.isClient && client.ownerUserId !== principal.userId ? principal.userId : undefined;
+      const rows = await catalog.findActiveServicesOfClient(clientId, scope, includeIcons, grantedTo);
       return rows.map(toServiceDto);
     },
 
