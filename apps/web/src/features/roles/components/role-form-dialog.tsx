@@ -17,7 +17,7 @@ import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
-import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
+import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 import { PermissionPicker } from './permission-picker';
 

@@ -14,7 +14,7 @@ import { checkServiceAvailability } from '../api/check-service-availability';
 import { useCreateService } from '../api/create-service';
 import { useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
-import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
+import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 import { ServiceIconInput } from './service-icon-input';
 import { useDepartments } from '@/lib/reference-data/get-departments';

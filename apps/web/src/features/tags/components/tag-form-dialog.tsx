@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { checkTagAvailability } from '../api/check-tag-availability';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
-import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
+import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useTagGroupOptions } from '@/lib/reference-data/get-tag-group-options';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { checkTagGroupAvailability } from '../api/check-tag-group-availability';
 import { useCreateTagGroup } from '../api/create-tag-group';
 import { useUpdateTagGroup } from '../api/update-tag-group';
-import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '../hooks/use-uniqueness-check';
+import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 
 type FormValues = z.input<typeof tagGroupInputSchema>;

@@ -5,9 +5,10 @@ export type UniqueField = 'name' | 'displayName';
 export const UNIQUE_FIELDS: readonly UniqueField[] = ['name', 'displayName'];
 
 /**
- * Spec 01 section 5: names are checked on blur and again on submit; a value left as it was (in any
- * case, the API compares without case) is not checked in edit mode. Resolves to the "taken" message,
- * or null when the value may be used.
+ * Spec 01 section 5, for the name and display name of roles, services, tag groups and tags: they are
+ * checked on blur and again on submit; a value left as it was (in any case, the API compares without
+ * case) is not checked in edit mode. Resolves to the "taken" message, or null when the value may be
+ * used.
  */
 export function useUniquenessCheck(
   original: Record<UniqueField, string> | null,
