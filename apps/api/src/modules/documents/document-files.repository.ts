@@ -1,6 +1,12 @@
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { documentShares, documents, storedFiles, users } from '../../db/schema/index.js';
+import {
+  documentIdInScope,
+  documentScopeCondition,
+  type DocumentIdInScope,
+  type DocumentScope,
+} from './document-scope.js';
 
 export type DocumentFilesRepository = ReturnType<typeof createDocumentFilesRepository>;
 
@@ -15,7 +21,7 @@ const fileColumns = {
   size: storedFiles.size,
 };
 export interface DocumentFileRow {
-  id: number;
+  id: DocumentIdInScope;
   displayName: string;
   clientId: number;
   serviceId: number;
@@ -27,37 +33,38 @@ export interface DocumentFileRow {
 
 const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
-/** Documents' stored files and their share links; `scope` is document-access's WHERE for the caller. */
+/** Documents' stored files and their share links, within the caller's scope (ADR 0010). */
 export function createDocumentFilesRepository({ db }: { db: DbOrTx }) {
   return {
-    async findFile(id: number, scope: SQL | undefined, tx: DbOrTx = db): Promise<DocumentFileRow | null> {
+    async findFile(id: number, scope: DocumentScope, tx: DbOrTx = db): Promise<DocumentFileRow | null> {
       const [row] = await tx
         .select(fileColumns)
         .from(documents)
         .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
-        .where(and(eq(documents.id, id), scope))
+        .where(and(eq(documents.id, id), documentScopeCondition(tx, scope)))
         .limit(1);
-      return row ?? null;
+      return row ? { ...row, id: documentIdInScope(row.id) } : null;
     },
 
     /** The visible ones among `ids`, in the order asked for. */
-    async findFiles(ids: readonly number[], scope: SQL | undefined, tx: DbOrTx = db): Promise<DocumentFileRow[]> {
+    async findFiles(ids: readonly number[], scope: DocumentScope, tx: DbOrTx = db): Promise<DocumentFileRow[]> {
       const rows = await tx
         .select(fileColumns)
         .from(documents)
         .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
-        .where(and(inArray(documents.id, [...ids]), scope));
-      const byId = new Map(rows.map((row) => [row.id, row]));
+        .where(and(inArray(documents.id, [...ids]), documentScopeCondition(tx, scope)));
+      const byId = new Map(rows.map((row) => [row.id, { ...row, id: documentIdInScope(row.id) }]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    async isVisible(id: number, scope: SQL | undefined, tx: DbOrTx = db): Promise<boolean> {
+    /** The id when the scope sees the document; null otherwise. */
+    async findVisibleId(id: number, scope: DocumentScope, tx: DbOrTx = db): Promise<DocumentIdInScope | null> {
       const [row] = await tx
         .select({ id: documents.id })
         .from(documents)
-        .where(and(eq(documents.id, id), scope))
+        .where(and(eq(documents.id, id), documentScopeCondition(tx, scope)))
         .limit(1);
-      return row !== undefined;
+      return row ? documentIdInScope(row.id) : null;
     },
 
     /** An active account with this address (case-insensitive), the only kind a sign-in link can serve. */
@@ -75,12 +82,19 @@ export function createDocumentFilesRepository({ db }: { db: DbOrTx }) {
       return row?.fullName ?? null;
     },
 
-    async insertShare(values: typeof documentShares.$inferInsert, tx: DbOrTx = db) {
-      const [row] = await tx.insert(documentShares).values(values).returning();
+    async insertShare(
+      documentId: DocumentIdInScope,
+      values: Omit<typeof documentShares.$inferInsert, 'documentId'>,
+      tx: DbOrTx = db,
+    ) {
+      const [row] = await tx
+        .insert(documentShares)
+        .values({ ...values, documentId })
+        .returning();
       return row!;
     },
 
-    async listShares(documentId: number, tx: DbOrTx = db) {
+    async listShares(documentId: DocumentIdInScope, tx: DbOrTx = db) {
       return tx
         .select({
           id: documentShares.id,
@@ -98,7 +112,7 @@ export function createDocumentFilesRepository({ db }: { db: DbOrTx }) {
         .orderBy(desc(documentShares.createdAt), desc(documentShares.id));
     },
 
-    async findShare(documentId: number, shareId: number, tx: DbOrTx = db) {
+    async findShare(documentId: DocumentIdInScope, shareId: number, tx: DbOrTx = db) {
       const [row] = await tx
         .select({ id: documentShares.id, revokedAt: documentShares.revokedAt })
         .from(documentShares)
@@ -108,16 +122,25 @@ export function createDocumentFilesRepository({ db }: { db: DbOrTx }) {
     },
 
     /** Sets revokedAt once; true when this call revoked it. */
-    async revokeShare(shareId: number, tx: DbOrTx = db): Promise<boolean> {
+    async revokeShare(documentId: DocumentIdInScope, shareId: number, tx: DbOrTx = db): Promise<boolean> {
       const rows = await tx
         .update(documentShares)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(documentShares.id, shareId), isNull(documentShares.revokedAt)))
+        .where(
+          and(
+            eq(documentShares.id, shareId),
+            eq(documentShares.documentId, documentId),
+            isNull(documentShares.revokedAt),
+          ),
+        )
         .returning({ id: documentShares.id });
       return rows.length > 0;
     },
 
-    /** A token link still usable now: not revoked, not expired. */
+    /**
+     * A token link still usable now: not revoked, not expired.
+     * @unscoped the link's token is the authority: the public route serves whoever holds an unexpired, unrevoked one
+     */
     async findUsableShare(tokenHash: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select({

@@ -17,7 +17,7 @@ import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import type { ThrottleRepository } from '../auth/throttle.repository.js';
-import { documentScope, documentViewer } from './document-access.js';
+import { documentScopeOf } from './document-scope.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { DocumentFileRow, DocumentFilesRepository } from './document-files.repository.js';
@@ -55,22 +55,23 @@ export function createDocumentFilesService(deps: {
 }) {
   const { db, files, users, storage, audit, mail, throttle, config } = deps;
 
-  async function callerScope(principal: Principal) {
-    return documentScope(db, await documentViewer(db, principal));
-  }
-
   async function visibleFile(principal: Principal, id: number): Promise<DocumentFileRow> {
-    const file = await files.findFile(id, await callerScope(principal));
+    const file = await files.findFile(id, documentScopeOf(principal));
     if (!file) throw new NotFoundError('Document not found.');
     return file;
   }
 
-  async function assertVisible(principal: Principal, id: number): Promise<void> {
-    if (!(await files.isVisible(id, await callerScope(principal)))) throw new NotFoundError('Document not found.');
+  async function visibleId(principal: Principal, id: number) {
+    const found = await files.findVisibleId(id, documentScopeOf(principal));
+    if (found === null) throw new NotFoundError('Document not found.');
+    return found;
   }
 
   /** Opens the blob first, so a failing audit write or a missing blob leaves nothing half-sent. */
-  async function open(file: DocumentFileRow, record: () => Promise<void>): Promise<FileDownload> {
+  async function open(
+    file: Pick<DocumentFileRow, 'storageKey' | 'displayName' | 'fileName' | 'contentType' | 'size'>,
+    record: () => Promise<void>,
+  ): Promise<FileDownload> {
     const stream = await storage.get(file.storageKey);
     try {
       await record();
@@ -108,7 +109,10 @@ export function createDocumentFilesService(deps: {
     if (!hasPermission(permissions, DOCUMENT_READ_PERMISSION)) return false;
     const isClient = roles.some((role) => role.name === ROLE_NAME.client);
     if (!isClient) return true;
-    return files.isVisible(file.id, documentScope(db, { userId, isClient, currentClientId: file.clientId }));
+    return (
+      (await files.findVisibleId(file.id, documentScopeOf({ userId, isClient, currentClientId: file.clientId }))) !==
+      null
+    );
   }
 
   /** Public routes count every call per IP and answer 429 once over the limit. */
@@ -155,7 +159,7 @@ export function createDocumentFilesService(deps: {
       ids: readonly number[],
       context: RequestContext,
     ): Promise<{ stream: Readable; fileName: string; size: number | null }> {
-      const found = await files.findFiles(ids, await callerScope(principal));
+      const found = await files.findFiles(ids, documentScopeOf(principal));
       if (found.length !== ids.length) throw new NotFoundError('Document not found.');
       await audit.recordMany(
         context,
@@ -218,8 +222,8 @@ export function createDocumentFilesService(deps: {
 
       const share = await db.transaction(async (tx) => {
         const row = await files.insertShare(
+          file.id,
           {
-            documentId: file.id,
             recipientEmailAddress: input.recipientEmailAddress,
             requiresSignIn,
             tokenHash: token ? sha256Hex(token) : null,
@@ -260,8 +264,7 @@ export function createDocumentFilesService(deps: {
     },
 
     async shares(principal: Principal, id: number): Promise<DocumentShareDto[]> {
-      await assertVisible(principal, id);
-      const rows = await files.listShares(id);
+      const rows = await files.listShares(await visibleId(principal, id));
       return rows.map((row) => ({
         id: row.id,
         recipientEmailAddress: row.recipientEmailAddress,
@@ -279,7 +282,7 @@ export function createDocumentFilesService(deps: {
       const share = await files.findShare(file.id, shareId);
       if (!share) throw new NotFoundError('Share not found.');
       await db.transaction(async (tx) => {
-        if (!(await files.revokeShare(share.id, tx))) return;
+        if (!(await files.revokeShare(file.id, share.id, tx))) return;
         await audit.record(
           context,
           {

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, exists, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { type DocumentSortKey } from '@ledgerport/shared';
+import { type DocumentSortKey, type DocumentType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  clientCollaboratorServices,
+  clientCollaborators,
   clientServices,
   clients,
   documentComments,
@@ -17,14 +19,25 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
+import {
+  documentClientCondition,
+  documentIdInScope,
+  documentScopeCondition,
+  type DocumentIdInScope,
+  type DocumentScope,
+} from './document-scope.js';
 
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
 export type DocumentRow = Awaited<ReturnType<DocumentsRepository['findPage']>>[number];
+/** A row read within a scope: its id may be used by the follow-up reads and writes of the request. */
+type InScope<Row extends { id: number }> = Omit<Row, 'id'> & { id: DocumentIdInScope };
 
 /** The list's filters, resolved by the service (scope, side, tag groups, whole-day bounds). */
 export interface DocumentListFilters {
-  /** documentScope AND documentSide of document-access. */
-  scope?: SQL;
+  /** What the caller may see (ADR 0010). */
+  scope: DocumentScope;
+  /** The caller's My uploads or Received. */
+  side?: DocumentType;
   clientId?: number;
   displayName?: string;
   /** Tag ids per tag group: a document needs one of each group's ids. */
@@ -46,7 +59,7 @@ const fullNameOf = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 function listWhere(db: DbOrTx, f: DocumentListFilters): SQL | undefined {
   return and(
-    f.scope,
+    documentScopeCondition(db, f.scope, f.side),
     f.clientId === undefined ? undefined : eq(documents.clientId, f.clientId),
     f.displayName ? containsIgnoreCase(documents.displayName, f.displayName) : undefined,
     ...(f.tagsByGroup ?? []).map((tagIds) =>
@@ -185,7 +198,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       sort: DocumentListSort,
       page: { limit: number; offset: number },
       tx = db,
-    ): Promise<Array<Awaited<ReturnType<typeof selectRows>>[number]>> {
+    ): Promise<Array<InScope<Awaited<ReturnType<typeof selectRows>>[number]>>> {
       if (!SORTED_ON_DOCUMENTS.has(sort.sortedBy)) {
         return runPrepared(
           selectRows(tx)
@@ -193,7 +206,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
             .orderBy(...orderOf(sort))
             .limit(page.limit)
             .offset(page.offset),
-        );
+        ) as Promise<Array<InScope<Awaited<ReturnType<typeof selectRows>>[number]>>>;
       }
       const rows = await runPrepared(
         tx
@@ -204,7 +217,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
           .limit(page.limit)
           .offset(page.offset),
       );
-      return rows.map(({ file, ...row }) => ({ ...row, ...file }));
+      return rows.map(({ file, ...row }) => ({ ...row, ...file, id: documentIdInScope(row.id) }));
     },
 
     /**
@@ -237,15 +250,16 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       return n;
     },
 
-    async findOne(id: number, scope: SQL | undefined, tx = db) {
+    /** The document if the scope sees it (on `side`'s list when given). */
+    async findOne(id: number, scope: DocumentScope, side?: DocumentType, tx = db) {
       const [row] = await selectRows(tx)
-        .where(and(eq(documents.id, id), scope))
+        .where(and(eq(documents.id, id), documentScopeCondition(tx, scope, side)))
         .limit(1);
-      return row ?? null;
+      return row ? { ...row, id: documentIdInScope(row.id) } : null;
     },
 
     /** The tags of these documents with their groups, for a whole page in one query. */
-    async findTags(documentIds: number[], tx = db) {
+    async findTags(documentIds: readonly DocumentIdInScope[], tx = db) {
       if (documentIds.length === 0) return [];
       return runPrepared(
         tx
@@ -315,7 +329,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       }));
     },
 
-    async findTagIdsOf(documentId: number, tx = db): Promise<number[]> {
+    async findTagIdsOf(documentId: DocumentIdInScope, tx = db): Promise<number[]> {
       const rows = await tx
         .select({ tagId: documentTags.tagId })
         .from(documentTags)
@@ -323,8 +337,53 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       return rows.map((row) => row.tagId);
     },
 
+    /**
+     * Whether the scope may put documents for this service into this client: staff any existing
+     * client; a client user only their current client, as its owner for any service, as an active
+     * collaborator for the services granted to them. Checked by upload and edit.
+     */
+    async canFileFor(clientId: number, serviceId: number, scope: DocumentScope, tx = db): Promise<boolean> {
+      if (scope.isClient && scope.currentClientId !== clientId) return false;
+      const granted = exists(
+        tx
+          .select({ one: clientCollaboratorServices.serviceId })
+          .from(clientCollaboratorServices)
+          .innerJoin(
+            clientCollaborators,
+            and(
+              eq(clientCollaborators.clientId, clientCollaboratorServices.clientId),
+              eq(clientCollaborators.userId, clientCollaboratorServices.userId),
+            ),
+          )
+          .where(
+            and(
+              eq(clientCollaboratorServices.clientId, clients.id),
+              eq(clientCollaboratorServices.userId, scope.userId),
+              eq(clientCollaboratorServices.serviceId, serviceId),
+              eq(clientCollaborators.isActive, true),
+            ),
+          ),
+      );
+      const [row] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.id, clientId),
+            scope.isClient ? or(eq(clients.ownerUserId, scope.userId), granted) : undefined,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Whether the service is active and one the client has. */
-    async isActiveServiceOfClient(clientId: number, serviceId: number, tx = db): Promise<boolean> {
+    async isActiveServiceOfClient(
+      clientId: number,
+      serviceId: number,
+      scope: DocumentScope,
+      tx = db,
+    ): Promise<boolean> {
       const [row] = await tx
         .select({ one: clientServices.serviceId })
         .from(clientServices)
@@ -334,6 +393,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
             eq(clientServices.clientId, clientId),
             eq(clientServices.serviceId, serviceId),
             eq(services.isActive, true),
+            documentClientCondition(scope, clientServices.clientId),
           ),
         )
         .limit(1);
@@ -341,7 +401,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
     },
 
     async update(
-      id: number,
+      id: DocumentIdInScope,
       values: { displayName: string; clientId: number; serviceId: number; description: string | null },
       tagIds: number[],
       tx: DbOrTx,
@@ -354,9 +414,12 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       if (tagIds.length > 0) await tx.insert(documentTags).values(tagIds.map((tagId) => ({ documentId: id, tagId })));
     },
 
-    /** Locks the rows, so a concurrent change cannot slip between reading and writing them. */
-    lockForChange(ids: number[], tx: DbOrTx) {
-      return tx
+    /**
+     * Locks the rows the scope sees among `ids` (on `side`'s list), so a concurrent change cannot
+     * slip between reading and writing them; the caller compares the count with the ids asked for.
+     */
+    async lockForChange(ids: readonly number[], scope: DocumentScope, side: DocumentType, tx: DbOrTx) {
+      const rows = await tx
         .select({
           id: documents.id,
           clientId: documents.clientId,
@@ -366,18 +429,19 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
         })
         .from(documents)
         .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
-        .where(inArray(documents.id, ids))
+        .where(and(inArray(documents.id, [...ids]), documentScopeCondition(tx, scope, side)))
         .orderBy(asc(documents.id))
         .for('update', { of: documents });
+      return rows.map((row) => ({ ...row, id: documentIdInScope(row.id) }));
     },
 
     /** Tags, comments and shares go with them (ON DELETE CASCADE); then the file rows. */
-    async delete(ids: number[], fileIds: number[], tx: DbOrTx): Promise<void> {
+    async delete(ids: DocumentIdInScope[], fileIds: number[], tx: DbOrTx): Promise<void> {
       await tx.delete(documents).where(inArray(documents.id, ids));
       if (fileIds.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.id, fileIds));
     },
 
-    async setStatus(ids: number[], status: number, tx: DbOrTx): Promise<void> {
+    async setStatus(ids: DocumentIdInScope[], status: number, tx: DbOrTx): Promise<void> {
       await tx
         .update(documents)
         .set({ status, updatedAt: sql`now()` })
@@ -385,7 +449,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
     },
 
     /** A comment per document, with the documents' counters kept in step. */
-    async insertComments(documentIds: number[], commentText: string, creatorUserId: number, tx: DbOrTx) {
+    async insertComments(documentIds: DocumentIdInScope[], commentText: string, creatorUserId: number, tx: DbOrTx) {
       if (documentIds.length === 0) return [];
       const rows = await tx
         .insert(documentComments)
@@ -398,7 +462,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       return rows;
     },
 
-    findComments(documentId: number, commentId?: number, tx = db) {
+    findComments(documentId: DocumentIdInScope, commentId?: number, tx = db) {
       return tx
         .select({
           id: documentComments.id,
@@ -423,7 +487,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
      * Users who uploaded a document in scope, by name. Scanning users with a semi-join on the
      * creator index stays cheap however many documents there are.
      */
-    findUploaders(scope: SQL | undefined, text: string | undefined, limit: number, tx = db) {
+    findUploaders(scope: DocumentScope, text: string | undefined, limit: number, tx = db) {
       return tx
         .select({ id: users.id, fullName: fullNameOf, emailAddress: users.emailAddress })
         .from(users)
@@ -433,7 +497,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
               tx
                 .select({ one: documents.id })
                 .from(documents)
-                .where(and(eq(documents.creatorUserId, users.id), scope)),
+                .where(and(eq(documents.creatorUserId, users.id), documentScopeCondition(tx, scope))),
             ),
             text
               ? or(

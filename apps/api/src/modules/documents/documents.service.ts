@@ -1,4 +1,3 @@
-import { and } from 'drizzle-orm';
 import {
   DOCUMENT_SORT_KEYS,
   DOCUMENT_TYPE,
@@ -27,15 +26,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
-import {
-  canFileForClient,
-  documentScope,
-  documentSide,
-  documentTypeFor,
-  documentViewer,
-  visibleDocumentIds,
-  type DocumentViewer,
-} from './document-access.js';
+import { documentScopeOf, documentTypeFor, type DocumentScope } from './document-scope.js';
 import type {
   DocumentListFilters,
   DocumentListSort,
@@ -92,11 +83,12 @@ export function createDocumentsService(deps: {
 }) {
   const { db, documents, audit, queue } = deps;
 
-  async function filtersOf(query: ListDocumentsQuery, viewer: DocumentViewer, type: DocumentType) {
+  async function filtersOf(query: ListDocumentsQuery, scope: DocumentScope, type: DocumentType) {
     const filters: DocumentListFilters = {
-      scope: and(documentScope(db, viewer), documentSide(viewer, type)),
+      scope,
+      side: type,
       // A client user always sees their current client (the scope); the parameter is for staff.
-      clientId: viewer.isClient ? undefined : query.clientId,
+      clientId: scope.isClient ? undefined : query.clientId,
       displayName: query.displayName,
       serviceId: query.serviceId,
       status: query.status,
@@ -120,7 +112,7 @@ export function createDocumentsService(deps: {
     sortedDesc: query.sortedDesc,
   });
 
-  async function toItems(rows: DocumentRow[], viewer: DocumentViewer, tx: DbOrTx = db) {
+  async function toItems(rows: DocumentRow[], scope: DocumentScope, tx: DbOrTx = db) {
     const tagRows = await documents.findTags(
       rows.map((row) => row.id),
       tx,
@@ -149,30 +141,30 @@ export function createDocumentsService(deps: {
       creationTime: row.createdAt.toISOString(),
       creatorUser: { id: row.creatorUserId, fullName: row.creatorFullName },
       numberOfComments: row.numberOfComments,
-      type: documentTypeFor(viewer, row.uploadedByClientSide),
+      type: documentTypeFor(scope, row.uploadedByClientSide),
       fileName: row.fileName,
       contentType: row.contentType,
       size: row.size,
     })) satisfies DocumentListItemDto[];
   }
 
-  async function toDetails(row: DocumentRow, viewer: DocumentViewer, tx: DbOrTx = db): Promise<DocumentDetailsDto> {
-    const [item] = await toItems([row], viewer, tx);
+  async function toDetails(row: DocumentRow, scope: DocumentScope, tx: DbOrTx = db): Promise<DocumentDetailsDto> {
+    const [item] = await toItems([row], scope, tx);
     return { ...item!, uploadedOnBehalfOfClient: row.uploadedOnBehalfOfClient, sha256: row.sha256 };
   }
 
-  /** A document the viewer may see (on `type`'s side when given), or 404. */
-  async function loadVisible(id: number, viewer: DocumentViewer, type?: DocumentType, tx: DbOrTx = db) {
-    const scope = and(documentScope(tx, viewer), type === undefined ? undefined : documentSide(viewer, type));
-    const row = await documents.findOne(id, scope, tx);
+  /** A document the scope sees (on `type`'s side when given), or 404. */
+  async function loadVisible(id: number, scope: DocumentScope, type?: DocumentType, tx: DbOrTx = db) {
+    const row = await documents.findOne(id, scope, type, tx);
     if (!row) throw notFound();
     return row;
   }
 
-  /** Every id visible on the side, or 404 before anything changes. */
-  async function assertAllVisible(tx: DbOrTx, viewer: DocumentViewer, ids: readonly number[], type: DocumentType) {
-    const visible = await visibleDocumentIds(tx, viewer, ids, type);
-    if (visible.length !== new Set(ids).size) throw notFound();
+  /** Locks every id on the side, or answers 404 before anything changes when one is not visible. */
+  async function lockAllVisible(tx: DbOrTx, scope: DocumentScope, ids: readonly number[], type: DocumentType) {
+    const locked = await documents.lockForChange(ids, scope, type, tx);
+    if (locked.length !== ids.length) throw notFound();
+    return locked;
   }
 
   async function tagRuleGroups(alsoTagIds: number[] = []): Promise<DocumentTagGroupOption[]> {
@@ -200,23 +192,23 @@ export function createDocumentsService(deps: {
 
   return {
     async list(query: ListDocumentsQuery, type: DocumentType, caller: Principal): Promise<DocumentList> {
-      const viewer = await documentViewer(db, caller);
-      const filters = await filtersOf(query, viewer, type);
+      const scope = documentScopeOf(caller);
+      const filters = await filtersOf(query, scope, type);
       // The page's tags are read as soon as the page arrives, while the count (the list version, then
       // counting unless it is kept) is still on its way: the request waits for the longer of the two
       // chains instead of for both and then the tags.
       const [items, totalCount] = await Promise.all([
         documents
           .findPage(filters, sortOf(query), { limit: query.limit, offset: query.offset })
-          .then((rows) => toItems(rows, viewer)),
+          .then((rows) => toItems(rows, scope)),
         documents.count(filters),
       ]);
       return { items, totalCount };
     },
 
     async details(id: number, caller: Principal, context: RequestContext): Promise<DocumentDetailsDto> {
-      const viewer = await documentViewer(db, caller);
-      const row = await loadVisible(id, viewer);
+      const scope = documentScopeOf(caller);
+      const row = await loadVisible(id, scope);
       await audit.record(context, {
         action: AUDIT_ACTION.documentViewed,
         actorUserId: caller.userId,
@@ -224,7 +216,7 @@ export function createDocumentsService(deps: {
         objectId: id,
         clientId: row.clientId,
       });
-      return toDetails(row, viewer);
+      return toDetails(row, scope);
     },
 
     async edit(
@@ -234,14 +226,14 @@ export function createDocumentsService(deps: {
       caller: Principal,
       context: RequestContext,
     ): Promise<DocumentDetailsDto> {
-      const viewer = await documentViewer(db, caller);
-      const existing = await loadVisible(id, viewer, type);
-      if (!(await canFileForClient(db, viewer, input.clientId, input.serviceId))) throw notFound();
-      if (!(await documents.isActiveServiceOfClient(input.clientId, input.serviceId))) {
+      const scope = documentScopeOf(caller);
+      const existing = await loadVisible(id, scope, type);
+      if (!(await documents.canFileFor(input.clientId, input.serviceId, scope))) throw notFound();
+      if (!(await documents.isActiveServiceOfClient(input.clientId, input.serviceId, scope))) {
         throw invalid('serviceId', 'SERVICE_NOT_AVAILABLE');
       }
       const tagIds = [...new Set(input.tags)];
-      const currentTagIds = await documents.findTagIdsOf(id);
+      const currentTagIds = await documents.findTagIdsOf(existing.id);
       const problems = validateTagSelection(await tagRuleGroups(currentTagIds), input.serviceId, tagIds);
       if (problems.length > 0) {
         throw new BadRequestError(
@@ -262,7 +254,7 @@ export function createDocumentsService(deps: {
 
       return db.transaction(async (tx) => {
         await documents.update(
-          id,
+          existing.id,
           {
             displayName: input.displayName,
             clientId: input.clientId,
@@ -285,8 +277,8 @@ export function createDocumentsService(deps: {
           },
           tx,
         );
-        const row = await documents.findOne(id, undefined, tx);
-        return toDetails(row!, viewer, tx);
+        const row = await documents.findOne(id, scope, undefined, tx);
+        return toDetails(row!, scope, tx);
       });
     },
 
@@ -295,13 +287,11 @@ export function createDocumentsService(deps: {
      * the blobs are removed exactly when the deletion commits (and never while it could roll back).
      */
     async delete(ids: number[], type: DocumentType, caller: Principal, context: RequestContext): Promise<void> {
-      const viewer = await documentViewer(db, caller);
+      const scope = documentScopeOf(caller);
       await db.transaction(async (tx) => {
-        await assertAllVisible(tx, viewer, ids, type);
-        const locked = await documents.lockForChange(ids, tx);
-        if (locked.length !== ids.length) throw notFound();
+        const locked = await lockAllVisible(tx, scope, ids, type);
         await documents.delete(
-          ids,
+          locked.map((row) => row.id),
           locked.map((row) => row.fileId),
           tx,
         );
@@ -323,13 +313,12 @@ export function createDocumentsService(deps: {
     },
 
     async changeStatus(input: ChangeDocumentStatusInput, caller: Principal, context: RequestContext): Promise<void> {
-      const viewer = await documentViewer(db, caller);
+      const scope = documentScopeOf(caller);
       await db.transaction(async (tx) => {
-        await assertAllVisible(tx, viewer, input.documentIds, DOCUMENT_TYPE.received);
-        const locked = await documents.lockForChange(input.documentIds, tx);
-        if (locked.length !== input.documentIds.length) throw notFound();
-        await documents.setStatus(input.documentIds, input.status, tx);
-        if (input.commentText) await documents.insertComments(input.documentIds, input.commentText, caller.userId, tx);
+        const locked = await lockAllVisible(tx, scope, input.documentIds, DOCUMENT_TYPE.received);
+        const lockedIds = locked.map((row) => row.id);
+        await documents.setStatus(lockedIds, input.status, tx);
+        if (input.commentText) await documents.insertComments(lockedIds, input.commentText, caller.userId, tx);
         for (const row of locked) {
           await audit.record(
             context,
@@ -348,9 +337,9 @@ export function createDocumentsService(deps: {
     },
 
     async comments(id: number, caller: Principal): Promise<DocumentCommentDto[]> {
-      const viewer = await documentViewer(db, caller);
-      await loadVisible(id, viewer);
-      const rows = await documents.findComments(id);
+      const scope = documentScopeOf(caller);
+      const document = await loadVisible(id, scope);
+      const rows = await documents.findComments(document.id);
       return rows.map(commentDto);
     },
 
@@ -363,10 +352,10 @@ export function createDocumentsService(deps: {
       if (input.documentId !== undefined && input.documentId !== id) {
         throw invalid('documentId', 'DOES_NOT_MATCH_PATH');
       }
-      const viewer = await documentViewer(db, caller);
-      const document = await loadVisible(id, viewer);
+      const scope = documentScopeOf(caller);
+      const document = await loadVisible(id, scope);
       return db.transaction(async (tx) => {
-        const [inserted] = await documents.insertComments([id], input.commentText, caller.userId, tx);
+        const [inserted] = await documents.insertComments([document.id], input.commentText, caller.userId, tx);
         await audit.record(
           context,
           {
@@ -379,14 +368,14 @@ export function createDocumentsService(deps: {
           },
           tx,
         );
-        const [row] = await documents.findComments(id, inserted!.id, tx);
+        const [row] = await documents.findComments(document.id, inserted!.id, tx);
         return commentDto(row!);
       });
     },
 
     async uploaders(text: string | undefined, caller: Principal): Promise<DropdownOption[]> {
-      const viewer = await documentViewer(db, caller);
-      const rows = await documents.findUploaders(documentScope(db, viewer), text, UPLOADER_OPTIONS_LIMIT);
+      const scope = documentScopeOf(caller);
+      const rows = await documents.findUploaders(scope, text, UPLOADER_OPTIONS_LIMIT);
       // Name and e-mail, as the owner picker: two users of one name are told apart.
       return rows.map((row) => ({ value: String(row.id), displayText: `${row.fullName} (${row.emailAddress})` }));
     },
@@ -397,11 +386,9 @@ export function createDocumentsService(deps: {
     },
 
     async counts(caller: Principal): Promise<DocumentCountsDto> {
-      const viewer = await documentViewer(db, caller);
+      const scope = documentScopeOf(caller);
       const countOf = (type: DocumentType, permission: string) =>
-        hasPermission(caller.permissions, permission)
-          ? documents.count({ scope: and(documentScope(db, viewer), documentSide(viewer, type)) })
-          : Promise.resolve(0);
+        hasPermission(caller.permissions, permission) ? documents.count({ scope, side: type }) : Promise.resolve(0);
       const [myUploads, received] = await Promise.all([
         countOf(DOCUMENT_TYPE.myUpload, DOCUMENT_PERMISSION.myUploadList),
         countOf(DOCUMENT_TYPE.received, DOCUMENT_PERMISSION.receivedList),
