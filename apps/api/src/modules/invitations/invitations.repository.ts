@@ -4,6 +4,7 @@ import { INVITATION_STATUS, type InvitationListQuery, type InvitationType } from
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clients, invitations, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
 
 /** Who sees which invitations, decided by the service from the caller's roles. */
 export type InvitationScope =
@@ -84,14 +85,25 @@ export function createInvitationsRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
-    /** Owner or collaborator (active or not) of the client, by e-mail, case-insensitive. */
-    async isOwnerOrCollaborator(clientId: number, email: string, tx: DbOrTx = db): Promise<boolean> {
+    /** Owner or collaborator (active or not) of the client in scope, by e-mail, case-insensitive. */
+    async isOwnerOrCollaborator(
+      clientId: number,
+      email: string,
+      scope: ClientScope,
+      tx: DbOrTx = db,
+    ): Promise<boolean> {
       const [row] = await tx
         .select({ id: users.id })
         .from(users)
         .where(
           and(
             sameEmail(users.emailAddress, email),
+            exists(
+              tx
+                .select({ one: clients.id })
+                .from(clients)
+                .where(and(eq(clients.id, clientId), clientScopeCondition(tx, scope))),
+            ),
             or(
               exists(
                 tx
@@ -112,32 +124,12 @@ export function createInvitationsRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
-    /** The user's current client, if it is still an active client they own or actively collaborate on. */
-    async findClientInScope(clientId: number, userId: number, tx: DbOrTx = db) {
+    /** The user's current client, if it is still an active client in their scope (owned or actively collaborated on). */
+    async findClientInScope(clientId: number, scope: ClientScope, tx: DbOrTx = db) {
       const [row] = await tx
         .select({ id: clients.id, name: clients.name, ownerUserId: clients.ownerUserId })
         .from(clients)
-        .where(
-          and(
-            eq(clients.id, clientId),
-            eq(clients.isActive, true),
-            or(
-              eq(clients.ownerUserId, userId),
-              exists(
-                tx
-                  .select({ one: clientCollaborators.clientId })
-                  .from(clientCollaborators)
-                  .where(
-                    and(
-                      eq(clientCollaborators.clientId, clients.id),
-                      eq(clientCollaborators.userId, userId),
-                      eq(clientCollaborators.isActive, true),
-                    ),
-                  ),
-              ),
-            ),
-          ),
-        )
+        .where(and(eq(clients.id, clientId), eq(clients.isActive, true), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },

@@ -17,6 +17,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
+import { clientScopeOf, type ClientScope } from '../clients/client-scope.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { InvitationScope, InvitationsRepository } from './invitations.repository.js';
@@ -40,10 +41,10 @@ export function createInvitationsService(deps: {
    * collaborator sees the account but does not decide who else does (403, as the account itself is
    * in their scope and hiding it would be wrong).
    */
-  async function clientOfInvitingUser(userId: number) {
+  async function clientOfInvitingUser(userId: number, scope: ClientScope) {
     const sender = await users.findById(userId);
     if (!sender) throw new NotFoundError('User not found.');
-    const client = sender.currentClientId ? await invitations.findClientInScope(sender.currentClientId, userId) : null;
+    const client = sender.currentClientId ? await invitations.findClientInScope(sender.currentClientId, scope) : null;
     if (!client) {
       throw new BadRequestError('Choose the account to invite a collaborator to first.', NO_CURRENT_CLIENT_CODE);
     }
@@ -63,7 +64,7 @@ export function createInvitationsService(deps: {
     if (principal.isClient) {
       const user = await users.findById(principal.userId);
       const client = user?.currentClientId
-        ? await invitations.findClientInScope(user.currentClientId, principal.userId)
+        ? await invitations.findClientInScope(user.currentClientId, clientScopeOf(principal))
         : null;
       return client ? { kind: 'client', clientId: client.id } : null;
     }
@@ -103,10 +104,11 @@ export function createInvitationsService(deps: {
       let sender: NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
       let client: { id: number; name: string } | null = null;
       if (principal.isClient) {
-        ({ sender, client } = await clientOfInvitingUser(principal.userId));
+        const scope = clientScopeOf(principal);
+        ({ sender, client } = await clientOfInvitingUser(principal.userId, scope));
         // Checked before "registered": an owner or collaborator is a registered user too, and this
         // answer says more.
-        if (await invitations.isOwnerOrCollaborator(client.id, email)) {
+        if (await invitations.isOwnerOrCollaborator(client.id, email, scope)) {
           return {
             resultType: SEND_INVITATION_RESULT.ownerOrCollaborator,
             errorMessage: `${email} is already the owner or a collaborator of ${client.name}.`,

@@ -36,6 +36,7 @@ export function createRegistrationRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
+    /** @unscoped registration by an invitation link: no caller yet; the client is the one its owner invited onto */
     async findClientAdvisor(clientId: number, tx: DbOrTx = db): Promise<number | null> {
       const [row] = await tx
         .select({ advisorUserId: clients.advisorUserId })
@@ -66,7 +67,11 @@ export function createRegistrationRepository({ db }: { db: DbOrTx }) {
       return userId;
     },
 
-    /** A new collaborator gets every service of the client (spec 02 section 4). */
+    /**
+     * A new collaborator gets every service of the client (spec 02 section 4).
+     *
+     * @unscoped the new user's first rows, written before any scope exists, onto the client its owner invited them to
+     */
     async insertCollaborator(clientId: number, userId: number, tx: DbOrTx = db): Promise<void> {
       await tx.insert(clientCollaborators).values({ clientId, userId, isActive: true });
       await tx.insert(clientCollaboratorServices).select(
