@@ -17,7 +17,7 @@ const LOGIN_BUDGET = 200 * KB;
 const CHUNK_BUDGET = 150 * KB;
 
 /** The lazy modules the router loads for /login (app/router.tsx): the login card layout and the form. */
-const LOGIN_ROUTE_MODULES = ['src/components/layouts/login-layout.tsx', 'src/app/routes/auth/login.tsx'];
+const LOGIN_ROUTE_MODULES = ['src/app/layouts/login-layout.tsx', 'src/app/routes/auth/login.tsx'];
 /** A module the lazy signed-in shell loads, which /login must not. */
 const SIGNED_IN_SHELL = 'src/app/routes/app/root.tsx';
 

@@ -34,7 +34,7 @@ const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       {
-        lazy: () => import('@/components/layouts/login-layout').then((m) => ({ Component: m.LoginLayout })),
+        lazy: () => import('@/app/layouts/login-layout').then((m) => ({ Component: m.LoginLayout })),
         children: [
           {
             ...route('Login', () => import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute }))),
@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: () => import('@/components/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        lazy: () => import('@/app/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: byAccess('public')
           .filter((name) => !LOGIN_CARD_PAGES.includes(name))
           .map((name) => route(name)),

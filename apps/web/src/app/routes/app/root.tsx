@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { AppLayout } from '@/components/layouts/app-layout';
+import { AppLayout } from '@/app/layouts/app-layout';
 import { isAllowed, isClientUser, toAccessContext } from '@/lib/authorization';
 import { isSignedIn, useSession } from '@/lib/session';
 import { href, isRouteHandle, routeDefinition } from '../../routes-table';
