@@ -158,6 +158,8 @@ export function createOnboardingRepository({ db }: { db: DbOrTx }) {
      * The prospect's portal account: a client user whose username is the e-mail, still owing the
      * lead onboarding (spec 01 section 4.4), owning a business client named after the company that
      * gets the firm's services matching the chosen onboarding services by name.
+     *
+     * @unscoped the public onboarding creates the user and their first client: no scope exists yet
      */
     async insertClientAccount(
       row: {
