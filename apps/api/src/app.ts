@@ -17,7 +17,7 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createThrottleRepository } from './modules/auth/throttle.repository.js';
 import { createAccessTokens } from './modules/auth/tokens.js';
 import { departmentsModule } from './modules/departments/departments.module.js';
-import { healthRoutes } from './modules/health/health.routes.js';
+import { healthModule } from './modules/health/health.module.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { announcementsModule } from './modules/announcements/announcements.module.js';
 import { bookkeepingModule } from './modules/bookkeeping/bookkeeping.module.js';
@@ -164,7 +164,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthModule, { database });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => api.swagger());
