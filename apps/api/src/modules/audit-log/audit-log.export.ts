@@ -1,14 +1,13 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { AuditEventDto } from '@ledgerport/shared';
-import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
+import { type WorkbookColumn, writeWorkbook } from '../../lib/export-workbook.js';
 
 /** `Audit_log_2026-11-21.xlsx`: the web app saves the file under this name. */
 export function auditExportFileName(now: Date = new Date()): string {
   return `Audit_log_${now.toISOString().slice(0, 10)}.xlsx`;
 }
 
-const COLUMNS: Array<{ header: string; width: number; value: (event: AuditEventDto) => string }> = [
+const COLUMNS: Array<WorkbookColumn<AuditEventDto>> = [
   { header: 'Time (UTC)', width: 24, value: (e) => e.time },
   { header: 'Action', width: 30, value: (e) => e.action },
   { header: 'Actor', width: 26, value: (e) => e.actor?.fullName ?? '' },
@@ -23,20 +22,6 @@ const COLUMNS: Array<{ header: string; width: number; value: (event: AuditEventD
 ];
 
 /** Streams the events into an .xlsx one committed row at a time, so memory stays flat. */
-export async function writeAuditWorkbook(batches: AsyncIterable<AuditEventDto[]>, stream: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Audit log', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map(({ header, width }) => ({ header, width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const batch of batches) {
-    for (const event of batch) {
-      sheet.addRow(COLUMNS.map((column) => neutraliseFormula(column.value(event)))).commit();
-    }
-    // Let a slow client drain what is written before the next batch is read; stop if it went away.
-    if (stream.writableNeedDrain) await drainedOrClosed(stream);
-    if (stream.destroyed) return;
-  }
-  sheet.commit();
-  await workbook.commit();
+export function writeAuditWorkbook(batches: AsyncIterable<AuditEventDto[]>, stream: Writable): Promise<void> {
+  return writeWorkbook(batches, stream, { name: 'Audit log', columns: COLUMNS });
 }

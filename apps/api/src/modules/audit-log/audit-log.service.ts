@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { AuditEventDto, AuditEventsQuery, ExportAuditEventsQuery, Paged } from '@ledgerport/shared';
+import { exportBatches } from '../../lib/export-batches.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -77,18 +78,11 @@ export function createAuditLogService(deps: { repository: AuditLogRepository; au
       context: RequestContext,
     ): Promise<{ fileName: string; stream: Readable }> {
       const filters = filtersOf(query);
-      const readBatch = async (offset: number) =>
-        (await repository.findPage(filters, { limit: EXPORT_BATCH_SIZE, offset })).map(toDto);
-      const first = await readBatch(0);
-      async function* batches() {
-        let batch = first;
-        for (let offset = 0; batch.length > 0;) {
-          yield batch;
-          if (batch.length < EXPORT_BATCH_SIZE) return;
-          offset += EXPORT_BATCH_SIZE;
-          batch = await readBatch(offset);
-        }
-      }
+      const batches = await exportBatches({
+        batchSize: EXPORT_BATCH_SIZE,
+        read: ({ limit, offset }) => repository.findPage(filters, { limit, offset }),
+        map: (rows) => rows.map(toDto),
+      });
       await audit.record(context, {
         action: AUDIT_ACTION.auditExported,
         actorUserId: caller.userId,
@@ -96,7 +90,7 @@ export function createAuditLogService(deps: { repository: AuditLogRepository; au
         details: { filters: query },
       });
       const stream = new PassThrough();
-      writeAuditWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      writeAuditWorkbook(batches, stream).catch((error: unknown) => stream.destroy(error as Error));
       return { fileName: auditExportFileName(), stream };
     },
   };

@@ -1,14 +1,13 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { CLIENT_TYPE, type ClientListItemDto, formatPhone } from '@ledgerport/shared';
-import { drainedOrClosed, neutraliseFormula } from '../../lib/spreadsheet.js';
+import { type WorkbookColumn, writeWorkbook } from '../../lib/export-workbook.js';
 
 /** `Clients_2026-11-21.xlsx`: the web app saves the file under this name. */
 export function clientsExportFileName(now: Date = new Date()): string {
   return `Clients_${now.toISOString().slice(0, 10)}.xlsx`;
 }
 
-const COLUMNS: Array<{ header: string; width: number; value: (client: ClientListItemDto) => string }> = [
+const COLUMNS: Array<WorkbookColumn<ClientListItemDto>> = [
   { header: 'Name', width: 32, value: (c) => c.name },
   { header: 'Type', width: 12, value: (c) => (c.clientType === CLIENT_TYPE.business ? 'Business' : 'Personal') },
   { header: 'Status', width: 10, value: (c) => (c.isActive ? 'Active' : 'Inactive') },
@@ -23,20 +22,6 @@ const COLUMNS: Array<{ header: string; width: number; value: (client: ClientList
 ];
 
 /** Streams the clients into an .xlsx on `stream` one committed row at a time (memory stays flat). */
-export async function writeClientsWorkbook(
-  batches: AsyncIterable<ClientListItemDto[]>,
-  stream: Writable,
-): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Clients', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map(({ header, width }, index) => ({ header, key: `c${index}`, width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const batch of batches) {
-    for (const client of batch) sheet.addRow(COLUMNS.map((column) => neutraliseFormula(column.value(client)))).commit();
-    if (stream.writableNeedDrain) await drainedOrClosed(stream);
-    if (stream.destroyed) return;
-  }
-  sheet.commit();
-  await workbook.commit();
+export function writeClientsWorkbook(batches: AsyncIterable<ClientListItemDto[]>, stream: Writable): Promise<void> {
+  return writeWorkbook(batches, stream, { name: 'Clients', columns: COLUMNS });
 }

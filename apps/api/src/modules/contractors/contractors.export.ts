@@ -1,19 +1,13 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { formatAddress, type ContractorListItemDto } from '@ledgerport/shared';
-import { drainedOrClosed, neutraliseCell } from '../../lib/spreadsheet.js';
+import { type WorkbookColumn, writeWorkbook } from '../../lib/export-workbook.js';
 
 /** `Contractors_2025_2026-11-21.xlsx`: the tax year, then the day of the export. */
 export function contractorsExportFileName(taxYear: number, now: Date = new Date()): string {
   return `Contractors_${taxYear}_${now.toISOString().slice(0, 10)}.xlsx`;
 }
 
-interface Column {
-  header: string;
-  width: number;
-  value: (contractor: ContractorListItemDto) => string | number;
-  numFmt?: string;
-}
+type Column = WorkbookColumn<ContractorListItemDto>;
 
 const MONEY = '"$"#,##0.00';
 
@@ -41,29 +35,11 @@ const COMPLETED_COLUMN: Column = {
  * Streams the contractors into an .xlsx one committed row at a time (memory stays flat). Client
  * users' files leave out the client and completion columns the page hides from them.
  */
-export async function writeContractorsWorkbook(
+export function writeContractorsWorkbook(
   batches: AsyncIterable<ContractorListItemDto[]>,
   stream: Writable,
   { withClient }: { withClient: boolean },
 ): Promise<void> {
   const columns = withClient ? [CLIENT_COLUMN, ...COLUMNS, COMPLETED_COLUMN] : COLUMNS;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('1099 Form', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map(({ header, width, numFmt }, index) => ({
-    header,
-    key: `c${index}`,
-    width,
-    style: numFmt ? { numFmt } : undefined,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  for await (const batch of batches) {
-    for (const contractor of batch) {
-      sheet.addRow(columns.map((column) => neutraliseCell(column.value(contractor)))).commit();
-    }
-    if (stream.writableNeedDrain) await drainedOrClosed(stream);
-    if (stream.destroyed) return;
-  }
-  sheet.commit();
-  await workbook.commit();
+  return writeWorkbook(batches, stream, { name: '1099 Form', columns });
 }

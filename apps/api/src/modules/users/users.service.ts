@@ -17,6 +17,7 @@ import {
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
+import { exportBatches } from '../../lib/export-batches.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
@@ -251,18 +252,11 @@ export function createUsersService(deps: {
       context: RequestContext,
     ): Promise<{ fileName: string; stream: Readable }> {
       const filters = filtersOf(query, caller);
-      const readBatch = async (offset: number) =>
-        (await users.findPage(filters, sortOf(query), { limit: EXPORT_BATCH_SIZE, offset })).map(toListItem);
-      const first = await readBatch(0);
-      async function* batches() {
-        let batch = first;
-        for (let offset = 0; batch.length > 0;) {
-          yield batch;
-          if (batch.length < EXPORT_BATCH_SIZE) return;
-          offset += EXPORT_BATCH_SIZE;
-          batch = await readBatch(offset);
-        }
-      }
+      const batches = await exportBatches({
+        batchSize: EXPORT_BATCH_SIZE,
+        read: ({ limit, offset }) => users.findPage(filters, sortOf(query), { limit, offset }),
+        map: (rows) => rows.map(toListItem),
+      });
       await audit.record(context, {
         action: AUDIT_ACTION.usersExported,
         actorUserId: caller.userId,
@@ -270,7 +264,7 @@ export function createUsersService(deps: {
         details: { filters: query },
       });
       const stream = new PassThrough();
-      writeUsersWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      writeUsersWorkbook(batches, stream).catch((error: unknown) => stream.destroy(error as Error));
       return { fileName: usersExportFileName(), stream };
     },
 
