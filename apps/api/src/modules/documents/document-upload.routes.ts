@@ -1,39 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENT_UPLOAD_ERROR, uploadDocumentsResultSchema } from '@ledgerport/shared';
-import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
+import { uploadDocumentsResultSchema } from '@ledgerport/shared';
+import { consumeMultipart } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import type { DocumentUploadService, UploadLimits, UploadPart } from './document-upload.service.js';
-import { malformedMultipart } from '../../lib/multipart-errors.js';
-
-/** The parts of a multipart request in arrival order, with the parser's refusals as API errors. */
-async function* partsOf(request: FastifyRequest, limits: UploadLimits): AsyncGenerator<UploadPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        yield { kind: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
-      } else {
-        yield { kind: 'file', name: part.fieldname, fileName: part.filename, stream: part.file };
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') {
-      throw new PayloadTooLargeError(
-        `Upload at most ${limits.maxFilesPerUpload} files at a time.`,
-        DOCUMENT_UPLOAD_ERROR.tooManyFiles,
-      );
-    }
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new BadRequestError('The upload has too many fields.');
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new BadRequestError('Send the upload as multipart/form-data.');
-    }
-    throw error;
-  }
-}
+import { type DocumentUploadService, type UploadLimits, uploadRefusals } from './document-upload.service.js';
 
 export const documentUploadRoutes: FastifyPluginAsyncZod<{
   upload: DocumentUploadService;
@@ -54,10 +24,9 @@ export const documentUploadRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { userId, isClient, currentClientId } = principalOf(request);
-      const result = await upload
-        .upload({ userId, isClient, currentClientId, context: requestContext(request) }, partsOf(request, limits))
-        // A body cut short surfaces while a file streams into storage, past the parts loop.
-        .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error));
+      const result = await consumeMultipart(request, uploadRefusals(limits), (parts) =>
+        upload.upload({ userId, isClient, currentClientId, context: requestContext(request) }, parts),
+      );
       return reply.status(201).send(result);
     },
   );

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   DOCUMENT_LIMITS,
   DOCUMENT_UPLOAD_ERROR,
@@ -12,24 +11,22 @@ import {
 } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import { type AppError, BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
 import {
-  type AppError,
-  BadRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../lib/errors.js';
+  createFileIntake,
+  displayNameFromFileName,
+  INTAKE_REFUSAL_STATUS,
+  intakeRefusalError,
+  type IntakeFile,
+  type IntakePart,
+  type IntakeRefusal,
+  type MultipartRefusals,
+  type StoredUpload,
+} from '../../lib/file-intake/index.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import {
-  DELETE_BLOB_JOB,
-  FileTooLargeError,
-  newStorageKey,
-  type BlobStorage,
-  type DeleteBlobPayload,
-} from '../../lib/storage/index.js';
+import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import { canFileForClient, documentViewer } from './document-access.js';
-import { discard, displayNameFromFileName, peek, sanitiseFileName, sniffContent } from './content-sniffing.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';
 
 export interface Uploader {
@@ -42,11 +39,6 @@ export interface Uploader {
   currentClientId?: number | null;
   context: RequestContext;
 }
-
-/** A multipart part as the routes hand it over, in the order it arrived. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string; truncated: boolean }
-  | { kind: 'file'; name: string; fileName: string; stream: Readable };
 
 export interface UploadLimits {
   maxFileBytes: number;
@@ -64,24 +56,31 @@ const FIELDS: Record<string, keyof UploadDocumentsFields> = {
 };
 const FILES_FIELD = 'files';
 
-interface StoredUpload {
-  storageKey: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
-
 interface Target {
   fields: UploadDocumentsFields;
   clientId: number;
 }
 
-const REJECTION_STATUS: Record<string, number> = {
-  [DOCUMENT_UPLOAD_ERROR.fileTooLarge]: 413,
-  [DOCUMENT_UPLOAD_ERROR.unsupportedType]: 415,
-  [DOCUMENT_UPLOAD_ERROR.emptyFile]: 400,
+/** The parser's refusals in this route's words; too many files is the same answer as the count below. */
+export function uploadRefusals(limits: UploadLimits): MultipartRefusals {
+  return {
+    subject: 'upload',
+    tooManyFiles: {
+      message: `Upload at most ${limits.maxFilesPerUpload} files at a time.`,
+      code: DOCUMENT_UPLOAD_ERROR.tooManyFiles,
+    },
+  };
+}
+
+const REJECTION_CODE: Record<IntakeRefusal, string> = {
+  'too-large': DOCUMENT_UPLOAD_ERROR.fileTooLarge,
+  unsupported: DOCUMENT_UPLOAD_ERROR.unsupportedType,
+  empty: DOCUMENT_UPLOAD_ERROR.emptyFile,
 };
+const REFUSAL_OF_CODE = new Map(
+  Object.entries(REJECTION_CODE).map(([refusal, code]) => [code, refusal as IntakeRefusal]),
+);
+const statusOf = (rejection: UploadRejection) => INTAKE_REFUSAL_STATUS[REFUSAL_OF_CODE.get(rejection.code)!];
 
 function invalidField(field: string, message: string, code: string = ERROR_CODE.validation): BadRequestError {
   return new BadRequestError(message, code, [{ in: 'body', field, message }]);
@@ -93,12 +92,9 @@ function megabytes(bytes: number): string {
 
 /** When nothing was stored, the answer is the most telling refusal: too large, then wrong type. */
 function nothingStored(rejected: UploadRejection[]): AppError {
-  const worst = [...rejected].sort((a, b) => REJECTION_STATUS[b.code]! - REJECTION_STATUS[a.code]!)[0]!;
+  const worst = [...rejected].sort((a, b) => statusOf(b) - statusOf(a))[0]!;
   const message = rejected.length === 1 ? worst.message : 'None of the files could be uploaded.';
-  const status = REJECTION_STATUS[worst.code];
-  if (status === 413) return new PayloadTooLargeError(message, worst.code, rejected);
-  if (status === 415) return new UnsupportedMediaTypeError(message, worst.code, rejected);
-  return new BadRequestError(message, worst.code, rejected);
+  return intakeRefusalError(REFUSAL_OF_CODE.get(worst.code)!, message, worst.code, rejected);
 }
 
 export type DocumentUploadService = ReturnType<typeof createDocumentUploadService>;
@@ -124,14 +120,12 @@ export function createDocumentUploadService({
   audit: AuditLog;
   limits?: UploadLimits;
 }) {
-  async function removeBlobs(files: readonly StoredUpload[]): Promise<void> {
-    for (const { storageKey } of files) {
-      // Storage refusing now is no reason to fail the answer: the job retries later.
-      await storage
-        .delete(storageKey)
-        .catch(() => queue.enqueue(DELETE_BLOB_JOB, { storageKey } satisfies DeleteBlobPayload).catch(() => undefined));
-    }
-  }
+  const intake = createFileIntake({ storage, queue });
+  const refusalMessage: Record<IntakeRefusal, string> = {
+    'too-large': `The file is larger than ${megabytes(limits.maxFileBytes)}.`,
+    unsupported: 'This type of file is not accepted, or its extension does not match its content.',
+    empty: 'The file is empty.',
+  };
 
   async function resolveTarget(uploader: Uploader, raw: Record<string, unknown>): Promise<Target> {
     const parsed = uploadDocumentsFieldsSchema.safeParse(raw);
@@ -172,35 +166,11 @@ export function createDocumentUploadService({
   }
 
   /** Sniffs and stores one file; a refusal of this file alone is returned, anything else thrown. */
-  async function storeFile(
-    part: Extract<UploadPart, { kind: 'file' }>,
-  ): Promise<{ stored: StoredUpload } | { rejected: UploadRejection }> {
-    const fileName = sanitiseFileName(part.fileName);
-    const refuse = async (code: string, message: string) => {
-      await discard(part.stream);
-      return { rejected: { fileName, code, message } };
-    };
-    const { head, content } = await peek(part.stream);
-    const sniffed = await sniffContent(head, fileName);
-    if (!sniffed.ok) {
-      return sniffed.reason === 'empty'
-        ? refuse(DOCUMENT_UPLOAD_ERROR.emptyFile, 'The file is empty.')
-        : refuse(
-            DOCUMENT_UPLOAD_ERROR.unsupportedType,
-            'This type of file is not accepted, or its extension does not match its content.',
-          );
-    }
-    const storageKey = newStorageKey();
-    try {
-      const { size, sha256 } = await storage.put(storageKey, content, {
-        maxBytes: limits.maxFileBytes,
-        contentType: sniffed.contentType,
-      });
-      return { stored: { storageKey, fileName, contentType: sniffed.contentType, size, sha256 } };
-    } catch (error) {
-      if (!(error instanceof FileTooLargeError)) throw error;
-      return refuse(DOCUMENT_UPLOAD_ERROR.fileTooLarge, `The file is larger than ${megabytes(limits.maxFileBytes)}.`);
-    }
+  async function storeFile(file: IntakeFile): Promise<{ stored: StoredUpload } | { rejected: UploadRejection }> {
+    const outcome = await intake.store(file, { keyPrefix: 'documents', maxBytes: limits.maxFileBytes });
+    if ('stored' in outcome) return outcome;
+    const { refused, fileName } = outcome;
+    return { rejected: { fileName, code: REJECTION_CODE[refused], message: refusalMessage[refused] } };
   }
 
   async function insertAll(uploader: Uploader, target: Target, files: readonly StoredUpload[]) {
@@ -249,7 +219,7 @@ export function createDocumentUploadService({
   }
 
   return {
-    async upload(uploader: Uploader, parts: AsyncIterable<UploadPart>): Promise<UploadDocumentsResult> {
+    async upload(uploader: Uploader, parts: AsyncIterable<IntakePart>): Promise<UploadDocumentsResult> {
       const raw: Record<string, unknown> = { tags: [] };
       let target: Target | undefined;
       let fileCount = 0;
@@ -269,17 +239,15 @@ export function createDocumentUploadService({
             continue;
           }
           if (part.name.toLowerCase() !== FILES_FIELD) {
-            await discard(part.stream);
+            await intake.skip(part);
             throw new BadRequestError(`Send files in the Files field, not ${part.name}.`);
           }
           if (!sawField) throw new BadRequestError('Send every field before the first file.');
           target ??= await resolveTarget(uploader, raw);
           fileCount += 1;
           if (fileCount > limits.maxFilesPerUpload) {
-            throw new PayloadTooLargeError(
-              `Upload at most ${limits.maxFilesPerUpload} files at a time.`,
-              DOCUMENT_UPLOAD_ERROR.tooManyFiles,
-            );
+            const { message, code } = uploadRefusals(limits).tooManyFiles;
+            throw new PayloadTooLargeError(message, code);
           }
           if (fileCount === 2 && target.fields.displayName !== undefined) {
             throw invalidField(
@@ -298,7 +266,7 @@ export function createDocumentUploadService({
         if (stored.length === 0) throw nothingStored(rejected);
         return { documents: await insertAll(uploader, target, stored), rejected };
       } catch (error) {
-        await removeBlobs(stored);
+        await intake.remove(stored);
         throw error;
       }
     },

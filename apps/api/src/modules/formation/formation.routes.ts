@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ERROR_CODE,
   formationHeadersSchema,
   formationSubmittedSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -9,10 +8,9 @@ import {
   MAX_ORGANIZERS,
   residentFormationInputSchema,
 } from '@ledgerport/shared';
-import { AppError, BadRequestError } from '../../lib/errors.js';
+import { consumeMultipart, type MultipartRefusals } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
-import type { FormationPart, FormationService, Submitter } from './formation.service.js';
-import { malformedMultipart } from '../../lib/multipart-errors.js';
+import type { FormationService, Submitter } from './formation.service.js';
 
 const TAGS = ['company'];
 
@@ -21,28 +19,11 @@ function submitterOf(request: FastifyRequest): Submitter {
   return { context: requestContext(request), idempotencyKey: typeof key === 'string' ? key : undefined };
 }
 
-/** The parts of the non-resident request in arrival order, with the parser's refusals as API errors. */
-async function* partsOf(request: FastifyRequest): AsyncGenerator<FormationPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        yield { kind: 'field', name: part.fieldname, value: String(part.value), truncated: part.valueTruncated };
-      } else {
-        yield { kind: 'file', name: part.fieldname, fileName: part.filename, stream: part.file };
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new BadRequestError(`Send at most ${MAX_ORGANIZERS} passport files.`);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new BadRequestError('The submission has too many fields.');
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, ERROR_CODE.unsupportedMediaType, 'Send the submission as multipart/form-data.');
-    }
-    throw error;
-  }
-}
+/** The parser's refusals in this route's words. */
+const NON_RESIDENT_REFUSALS: MultipartRefusals = {
+  subject: 'submission',
+  tooManyFiles: { message: `Send at most ${MAX_ORGANIZERS} passport files.` },
+};
 
 /**
  * Public company formation (spec 03): nobody has an account yet. Both submissions are throttled per IP
@@ -85,12 +66,11 @@ export const formationRoutes: FastifyPluginAsyncZod<{ formation: FormationServic
         response: { 201: formationSubmittedSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await formation
-          .submitNonResident(submitterOf(request), partsOf(request))
-          // A body cut short surfaces while a passport file is read, past the parts loop.
-          .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error)),
-      ),
+    async (request, reply) => {
+      const submitted = await consumeMultipart(request, NON_RESIDENT_REFUSALS, (parts) =>
+        formation.submitNonResident(submitterOf(request), parts),
+      );
+      return reply.status(201).send(submitted);
+    },
   );
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   BUSINESS_ENTITY_TYPE,
   COUPON_VERIFY_MESSAGE,
@@ -23,27 +22,23 @@ import {
   type ResidentFormation,
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import type { AppError } from '../../lib/errors.js';
-import {
-  BadRequestError,
-  PayloadTooLargeError,
-  TooManyRequestsError,
-  UnsupportedMediaTypeError,
-} from '../../lib/errors.js';
+import { BadRequestError, TooManyRequestsError } from '../../lib/errors.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
+import {
+  createFileIntake,
+  extensionOf,
+  intakeRefusalError,
+  type IntakeFile,
+  type IntakePart,
+  type IntakeRefusal,
+  type StoredUpload,
+} from '../../lib/file-intake/index.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import {
-  DELETE_BLOB_JOB,
-  FileTooLargeError,
-  newStorageKey,
-  type BlobStorage,
-  type DeleteBlobPayload,
-} from '../../lib/storage/index.js';
+import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { ThrottleRepository } from '../auth/throttle.repository.js';
 import type { CouponsRepository } from '../coupons/coupons.repository.js';
-import { discard, extensionOf, peek, sanitiseFileName, sniffContent } from '../documents/content-sniffing.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { FormationRepository, NewCompany, NewOrganizer } from './formation.repository.js';
 
@@ -60,23 +55,10 @@ export interface Submitter {
   idempotencyKey: string | undefined;
 }
 
-/** A multipart part as the routes hand it over, in the order it arrived. */
-export type FormationPart =
-  | { kind: 'field'; name: string; value: string; truncated: boolean }
-  | { kind: 'file'; name: string; fileName: string; stream: Readable };
-
 interface FieldProblem {
   in: 'body' | 'headers';
   field: string;
   message: string;
-}
-
-interface StoredPassport {
-  storageKey: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
 }
 
 interface CompanyRows {
@@ -85,7 +67,7 @@ interface CompanyRows {
   coupon: { code: string; discountType: DiscountType; discountValue: string } | null;
   organizers: Array<Omit<NewOrganizer, 'position' | 'passportFileId' | 'passportFileNameEncrypted'>>;
   registeredAgent?: Parameters<FormationRepository['insertRegisteredAgent']>[1];
-  passports?: ReadonlyMap<number, StoredPassport>;
+  passports?: ReadonlyMap<number, StoredUpload>;
 }
 
 type FeeColumns = Pick<
@@ -119,6 +101,21 @@ const invalid = (
 ) => new BadRequestError(message, code, problems);
 
 const bodyProblem = (field: string, message: string): FieldProblem => ({ in: 'body', field, message });
+
+/** A refused passport fails the submission; an empty file is a plain validation error on its field. */
+const PASSPORT_REFUSAL: Record<IntakeRefusal, { message: string; code?: string; detail: string }> = {
+  empty: { message: 'The request is not valid.', detail: FORMATION_VALIDATION.passportRequired },
+  unsupported: {
+    message: FORMATION_VALIDATION.passportType,
+    code: FORMATION_ERROR.passportType,
+    detail: FORMATION_VALIDATION.passportType,
+  },
+  'too-large': {
+    message: FORMATION_VALIDATION.passportTooLarge,
+    code: FORMATION_ERROR.passportTooLarge,
+    detail: FORMATION_VALIDATION.passportTooLarge,
+  },
+};
 
 /** `organizers[2].mainPageOfPassport` → 2; null for any other name. */
 function passportIndex(name: string): number | null {
@@ -159,14 +156,7 @@ export function createFormationService({
   queue: JobQueue;
   audit: AuditLog;
 }) {
-  async function removeBlobs(passports: Iterable<StoredPassport>): Promise<void> {
-    for (const { storageKey } of passports) {
-      // Storage refusing now is no reason to fail the answer: the job (or the orphan reconciler) retries.
-      await storage
-        .delete(storageKey)
-        .catch(() => queue.enqueue(DELETE_BLOB_JOB, { storageKey } satisfies DeleteBlobPayload).catch(() => undefined));
-    }
-  }
+  const intake = createFileIntake({ storage, queue });
 
   /** State and industry exist; the resident's county is one of the state's. */
   async function checkReferences(input: {
@@ -366,40 +356,16 @@ export function createFormationService({
   }
 
   /** Sniffs one passport on its first bytes and streams it to storage; any refusal fails the submission. */
-  async function storePassport(part: Extract<FormationPart, { kind: 'file' }>, field: string): Promise<StoredPassport> {
-    const fileName = sanitiseFileName(part.fileName);
-    const refuse = async (error: AppError) => {
-      await discard(part.stream);
-      throw error;
-    };
-    const { head, content } = await peek(part.stream);
-    if (head.length === 0) {
-      return refuse(invalid([bodyProblem(field, FORMATION_VALIDATION.passportRequired)]));
-    }
-    const sniffed = await sniffContent(head, fileName);
-    if (!sniffed.ok || !(PASSPORT_LIMITS.extensions as readonly string[]).includes(extensionOf(fileName))) {
-      return refuse(
-        new UnsupportedMediaTypeError(FORMATION_VALIDATION.passportType, FORMATION_ERROR.passportType, [
-          bodyProblem(field, FORMATION_VALIDATION.passportType),
-        ]),
-      );
-    }
-    const storageKey = newStorageKey('passports');
-    try {
+  async function storePassport(file: IntakeFile, field: string): Promise<StoredUpload> {
+    const outcome = await intake.store(file, {
+      keyPrefix: 'passports',
       // "Under 20,000,000 bytes": a file of exactly that size is one byte too many.
-      const { size, sha256 } = await storage.put(storageKey, content, {
-        maxBytes: PASSPORT_LIMITS.maxBytes - 1,
-        contentType: sniffed.contentType,
-      });
-      return { storageKey, fileName, contentType: sniffed.contentType, size, sha256 };
-    } catch (error) {
-      if (!(error instanceof FileTooLargeError)) throw error;
-      return refuse(
-        new PayloadTooLargeError(FORMATION_VALIDATION.passportTooLarge, FORMATION_ERROR.passportTooLarge, [
-          bodyProblem(field, FORMATION_VALIDATION.passportTooLarge),
-        ]),
-      );
-    }
+      maxBytes: PASSPORT_LIMITS.maxBytes - 1,
+      accepts: ({ extension }) => (PASSPORT_LIMITS.extensions as readonly string[]).includes(extension),
+    });
+    if ('stored' in outcome) return outcome.stored;
+    const { message, code, detail } = PASSPORT_REFUSAL[outcome.refused];
+    throw intakeRefusalError(outcome.refused, message, code, [bodyProblem(field, detail)]);
   }
 
   return {
@@ -471,9 +437,9 @@ export function createFormationService({
      * so the fields are judged before a byte of any file is stored. Each passport is sniffed and streamed
      * to storage as it arrives; whatever fails afterwards removes the stored blobs again.
      */
-    async submitNonResident(submitter: Submitter, parts: AsyncIterable<FormationPart>): Promise<FormationSubmitted> {
+    async submitNonResident(submitter: Submitter, parts: AsyncIterable<IntakePart>): Promise<FormationSubmitted> {
       const entries: Array<[string, string]> = [];
-      const passports = new Map<number, StoredPassport>();
+      const passports = new Map<number, StoredUpload>();
       let fields: NonResidentFormationFields | undefined;
       try {
         for await (const part of parts) {
@@ -485,13 +451,13 @@ export function createFormationService({
           }
           const index = passportIndex(part.name);
           if (index === null) {
-            await discard(part.stream);
+            await intake.skip(part);
             throw invalid([bodyProblem(part.name, 'Only organizers[i].mainPageOfPassport may carry a file.')]);
           }
           const field = `organizers.${index}.mainPageOfPassport`;
           fields ??= await validateNonResident(entries);
           if (index >= fields.organizers.length || passports.has(index)) {
-            await discard(part.stream);
+            await intake.skip(part);
             throw invalid([bodyProblem(field, 'Send one passport file for each organizer.')]);
           }
           passports.set(index, await storePassport(part, field));
@@ -515,10 +481,10 @@ export function createFormationService({
           passports,
         });
         // The earlier attempt kept its own copies of the passports.
-        if (replayed) await removeBlobs(passports.values());
+        if (replayed) await intake.remove(passports.values());
         return submitted;
       } catch (error) {
-        await removeBlobs(passports.values());
+        await intake.remove(passports.values());
         throw error;
       }
     },

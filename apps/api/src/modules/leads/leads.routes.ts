@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,13 +15,12 @@ import {
   myLeadDtoSchema,
   pagedLeadsSchema,
 } from '@ledgerport/shared';
-import { BadRequestError, PayloadTooLargeError } from '../../lib/errors.js';
+import { consumeMultipart, type MultipartRefusals } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
 import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/file-headers.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
-import type { LeadDocumentPart, LeadFile, LeadsService } from './leads.service.js';
-import { malformedMultipart } from '../../lib/multipart-errors.js';
+import type { LeadFile, LeadsService } from './leads.service.js';
 
 const tags = ['document'];
 const PERMISSION = { list: 'lead:list', view: 'lead:view', delete: 'lead:delete', export: 'lead:export' } as const;
@@ -30,6 +29,10 @@ const fileResponse = { 200: z.unknown().describe('The file, streamed') };
 /** No automatic HEAD twin: it would record a download for a request that receives no file. */
 const noHead = { exposeHeadRoute: false } as const;
 const attachmentParamsSchema = idParamsSchema.extend({ kind: z.enum(LEAD_ATTACHMENT_KINDS) });
+const DOCUMENTS_REFUSALS: MultipartRefusals = {
+  subject: 'upload',
+  tooManyFiles: { message: 'Send at most three files.' },
+};
 
 function sendFile(reply: FastifyReply, file: LeadFile, disposition: 'download' | 'preview') {
   reply.headers(SAFE_FILE_HEADERS).header('content-type', file.contentType);
@@ -42,23 +45,6 @@ function sendFile(reply: FastifyReply, file: LeadFile, disposition: 'download' |
     reply.header('content-disposition', contentDisposition('attachment', file.fileName));
   }
   return reply.send(file.stream);
-}
-
-async function* partsOf(request: FastifyRequest): AsyncGenerator<LeadDocumentPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') yield { kind: 'field', name: part.fieldname, value: String(part.value) };
-      else yield { kind: 'file', name: part.fieldname, fileName: part.filename, stream: part.file };
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new PayloadTooLargeError('Send at most three files.');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new BadRequestError('The upload has too many fields.');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new BadRequestError('Send the documents as multipart/form-data.');
-    throw error;
-  }
 }
 
 /** Leads list, details, files, export and delete (spec 02), and the lead onboarding after sign-in (spec 01 §4.4). */
@@ -235,9 +221,9 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
         },
       },
       async (request, reply) => {
-        await leads
-          .updateDocuments(principalOf(request).userId, partsOf(request), requestContext(request))
-          .catch((error: unknown) => Promise.reject(malformedMultipart(error) ?? error));
+        await consumeMultipart(request, DOCUMENTS_REFUSALS, (parts) =>
+          leads.updateDocuments(principalOf(request).userId, parts, requestContext(request)),
+        );
         return reply.status(204).send(null);
       },
     );

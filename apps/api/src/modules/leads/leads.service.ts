@@ -22,27 +22,23 @@ import {
   type PagedLeads,
 } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
-import {
-  AppError,
-  BadRequestError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../lib/errors.js';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { exportBatches } from '../../lib/export-batches.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
+import {
+  createFileIntake,
+  intakeRefusalError,
+  type IntakeFile,
+  type IntakePart,
+  type IntakeRefusal,
+  type StoredUpload,
+} from '../../lib/file-intake/index.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import {
-  DELETE_BLOB_JOB,
-  FileTooLargeError,
-  newStorageKey,
-  type BlobStorage,
-  type DeleteBlobPayload,
-} from '../../lib/storage/index.js';
+import type { BlobStorage } from '../../lib/storage/index.js';
 import type { Principal } from '../auth/auth.service.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import { INLINE_PREVIEW_TYPES } from '../documents/file-headers.js';
-import { discard, peek, sanitiseFileName, sniffContent } from '../documents/content-sniffing.js';
 import { leadContractPdf } from '../onboarding/lead-contract.js';
 import type { OnboardingRepository } from '../onboarding/onboarding.repository.js';
 import { writeLeadsWorkbook, leadsExportFileName } from './leads.export.js';
@@ -51,8 +47,18 @@ import { type LeadListFilters, type LeadListRow, type LeadsRepository } from './
 const EXPORT_BATCH_SIZE = 500;
 const LEAD_NOT_FOUND = 'Lead not found.';
 
-export type LeadDocumentPart =
-  { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; fileName: string; stream: Readable };
+/** Each refused document fails the request; the detail names the field and why. */
+const REFUSAL: Record<IntakeRefusal, { message: string; detail?: string }> = {
+  empty: { message: 'The file is empty.' },
+  unsupported: {
+    message: 'Upload a PDF, PNG or JPEG file whose extension matches its content.',
+    detail: 'UNSUPPORTED_TYPE',
+  },
+  'too-large': {
+    message: `The file is larger than ${DOCUMENT_LIMITS.maxFileBytes / 1024 / 1024} MB.`,
+    detail: 'FILE_TOO_LARGE',
+  },
+};
 
 export interface LeadFile {
   fileName: string;
@@ -79,14 +85,6 @@ const KIND_COLUMN: Record<LeadAttachmentKind, keyof typeof FILE_ID_COLUMN> = {
   'employer-identification-number': 'employerIdentificationNumber',
   'article-of-incorporation': 'articleOfIncorporation',
 };
-
-interface StoredUpload {
-  storageKey: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
 
 const statusDto = (id: number): LeadStatusDto => ({ id, displayName: LEAD_STATUS_DISPLAY[id] ?? String(id) });
 const positionDto = (id: number) => ({ id, displayName: CONTACT_POSITION_DISPLAY[id as 1] ?? String(id) });
@@ -160,46 +158,18 @@ export function createLeadsService(deps: {
     return row;
   }
 
-  async function removeBlobs(files: readonly StoredUpload[]): Promise<void> {
-    for (const { storageKey } of files) {
-      await storage
-        .delete(storageKey)
-        .catch(() => queue.enqueue(DELETE_BLOB_JOB, { storageKey } satisfies DeleteBlobPayload).catch(() => undefined));
-    }
-  }
+  const intake = createFileIntake({ storage, queue });
 
   /** Sniffs and stores one document; a refused file fails the whole request (each is required). */
-  async function storeFile(part: Extract<LeadDocumentPart, { kind: 'file' }>, field: string): Promise<StoredUpload> {
-    const fileName = sanitiseFileName(part.fileName);
-    const { head, content } = await peek(part.stream);
-    const sniffed = await sniffContent(head, fileName);
-    if (!sniffed.ok || !LEAD_ATTACHMENT_TYPES.includes(sniffed.contentType)) {
-      await discard(part.stream);
-      if (sniffed.ok || sniffed.reason === 'unsupported') {
-        throw new UnsupportedMediaTypeError(
-          'Upload a PDF, PNG or JPEG file whose extension matches its content.',
-          undefined,
-          [{ in: 'body', field, message: 'UNSUPPORTED_TYPE' }],
-        );
-      }
-      throw invalid(field, 'The file is empty.');
-    }
-    const storageKey = newStorageKey('leads');
-    try {
-      const { size, sha256 } = await storage.put(storageKey, content, {
-        maxBytes: DOCUMENT_LIMITS.maxFileBytes,
-        contentType: sniffed.contentType,
-      });
-      return { storageKey, fileName, contentType: sniffed.contentType, size, sha256 };
-    } catch (error) {
-      if (!(error instanceof FileTooLargeError)) throw error;
-      await discard(part.stream);
-      throw new PayloadTooLargeError(
-        `The file is larger than ${DOCUMENT_LIMITS.maxFileBytes / 1024 / 1024} MB.`,
-        undefined,
-        [{ in: 'body', field, message: 'FILE_TOO_LARGE' }],
-      );
-    }
+  async function storeFile(file: IntakeFile, field: string): Promise<StoredUpload> {
+    const outcome = await intake.store(file, {
+      keyPrefix: 'leads',
+      maxBytes: DOCUMENT_LIMITS.maxFileBytes,
+      accepts: ({ contentType }) => LEAD_ATTACHMENT_TYPES.includes(contentType),
+    });
+    if ('stored' in outcome) return outcome.stored;
+    const { message, detail = message } = REFUSAL[outcome.refused];
+    throw intakeRefusalError(outcome.refused, message, undefined, [{ in: 'body', field, message: detail }]);
   }
 
   async function storedFileOf(fileId: number | null): Promise<LeadFile> {
@@ -318,18 +288,11 @@ export function createLeadsService(deps: {
     /** The list's leads, same filters and order, streamed as .xlsx (see users.service export). */
     async export(query: ListLeadsQuery, caller: Principal, context: RequestContext) {
       const filters = filtersOf(query);
-      const readBatch = async (offset: number) =>
-        (await leads.findPage(filters, query, { limit: EXPORT_BATCH_SIZE, offset })).map(toListItem);
-      const first = await readBatch(0);
-      async function* batches() {
-        let batch = first;
-        for (let offset = 0; batch.length > 0;) {
-          yield batch;
-          if (batch.length < EXPORT_BATCH_SIZE) return;
-          offset += EXPORT_BATCH_SIZE;
-          batch = await readBatch(offset);
-        }
-      }
+      const batches = await exportBatches({
+        batchSize: EXPORT_BATCH_SIZE,
+        read: ({ limit, offset }) => leads.findPage(filters, query, { limit, offset }),
+        map: (rows) => rows.map(toListItem),
+      });
       await audit.record(context, {
         action: AUDIT_ACTION.leadsExported,
         actorUserId: caller.userId,
@@ -337,7 +300,7 @@ export function createLeadsService(deps: {
         details: { filters: query },
       });
       const stream = new PassThrough();
-      writeLeadsWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      writeLeadsWorkbook(batches, stream).catch((error: unknown) => stream.destroy(error as Error));
       return { fileName: leadsExportFileName(), stream };
     },
 
@@ -430,11 +393,7 @@ export function createLeadsService(deps: {
      * flag. Files are sniffed and streamed into storage as they arrive; if the request then fails,
      * what was stored is removed. Success completes the lead and the user's onboarding.
      */
-    async updateDocuments(
-      userId: number,
-      parts: AsyncIterable<LeadDocumentPart>,
-      context: RequestContext,
-    ): Promise<void> {
+    async updateDocuments(userId: number, parts: AsyncIterable<IntakePart>, context: RequestContext): Promise<void> {
       const { lead } = await linkedLead(userId);
       if (lead.status !== LEAD_STATUS.billingInfo) throw stepNotAllowed('Give the billing info first.');
       const stored = new Map<DocumentKey, StoredUpload>();
@@ -449,7 +408,7 @@ export function createLeadsService(deps: {
           }
           const key = FILE_FIELD.get(lowered);
           if (!key || stored.has(key)) {
-            await discard(part.stream);
+            await intake.skip(part);
             if (key) throw invalid(LEAD_DOCUMENT_FIELDS[key].file, 'Send one file per document.');
             continue;
           }
@@ -485,7 +444,7 @@ export function createLeadsService(deps: {
           );
         });
       } catch (error) {
-        await removeBlobs([...stored.values()]);
+        await intake.remove(stored.values());
         throw error;
       }
     },

@@ -28,7 +28,7 @@ import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { RECONCILE_ORPHANS_JOB } from '../blob-jobs.js';
-import { sanitiseFileName } from '../content-sniffing.js';
+import { sanitiseFileName } from '../../../lib/file-intake/index.js';
 import { multipartBody, otherDocumentsTagId, streamedMultipart, type FormPart } from './multipart.js';
 
 const URL = '/api/v1/document/documents/my-upload';
