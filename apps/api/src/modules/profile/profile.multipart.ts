@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODE, updateProfileFieldsSchema, type UpdateProfileFields } from '@ledgerport/shared';
-import { AppError, BadRequestError } from '../../lib/errors.js';
-import { malformedMultipart } from '../../lib/multipart-errors.js';
+import { BadRequestError } from '../../lib/errors.js';
+import { consumeMultipart, pictureFormRefusals, readPicture } from '../../lib/file-intake/index.js';
 
 /** Multipart field names as existing clients send them (FirstName, ...), matched case-insensitively. */
 const FIELD_BY_LOWER_NAME: Record<string, keyof UpdateProfileFields> = {
@@ -24,35 +24,29 @@ export interface ProfileUpdate {
  * schema. Limits (one file, its size) are enforced by @fastify/multipart as the stream arrives.
  */
 export async function readProfileUpdate(request: FastifyRequest): Promise<ProfileUpdate> {
-  if (!request.isMultipart()) {
-    throw new AppError(415, ERROR_CODE.unsupportedMediaType, 'Send the profile as multipart/form-data.');
-  }
   const raw: Partial<Record<keyof UpdateProfileFields, string>> = {};
   let picture: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      const name = part.fieldname.toLowerCase();
-      if (part.type === 'file') {
+  await consumeMultipart(request, pictureFormRefusals('profile'), async (parts) => {
+    for await (const part of parts) {
+      const name = part.name.toLowerCase();
+      if (part.kind === 'file') {
         if (name !== PICTURE_FIELD) {
-          part.file.resume(); // not ours: let it flow past
+          part.stream.resume(); // not ours: let it flow past
           continue;
         }
-        const data = await part.toBuffer();
-        picture = data.length > 0 ? data : null;
+        picture = await readPicture(part.stream);
         continue;
       }
       const field = FIELD_BY_LOWER_NAME[name];
       if (!field) continue;
-      if (part.valueTruncated) {
+      if (part.truncated) {
         throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
           { in: 'body', field, message: 'Too long.' },
         ]);
       }
-      raw[field] = String(part.value);
+      raw[field] = part.value;
     }
-  } catch (error) {
-    throw malformedMultipart(error) ?? error;
-  }
+  });
 
   const parsed = updateProfileFieldsSchema.safeParse(raw);
   if (!parsed.success) {
