@@ -7,6 +7,7 @@ import {
   COUPON_VERIFY_MESSAGE,
   DISCOUNT_TYPE,
   FORMATION_ERROR,
+  MAX_ORGANIZERS,
   REGISTERED_AGENT_TYPE,
 } from '@ledgerport/shared';
 import {
@@ -518,6 +519,30 @@ describe('non-resident submission', () => {
       nonResidentBody(nonResidentFields(ref), [{ index: 0, fileName: 'passport.gif', content: gif }]),
     );
     expect(response.statusCode).toBe(415);
+  });
+
+  it('refuses more passport files than organizers allowed with 413, as every upload does, and keeps no blob', async () => {
+    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
+    const organizers = Array.from({ length: MAX_ORGANIZERS }, (_, i) => ({
+      titles: [1],
+      firstName: `Organizer${i}`,
+      lastName: 'Sato',
+      shareOwnership: String(100 / MAX_ORGANIZERS),
+    }));
+    const passports = Array.from({ length: MAX_ORGANIZERS + 1 }, (_, index) => ({
+      index,
+      fileName: 'passport.pdf',
+      content: pdfBytes(`passport ${index}`),
+    }));
+    const response = await submitNonResident(nonResidentBody(nonResidentFields(ref, { organizers }), passports));
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().error.message).toBe(`Send at most ${MAX_ORGANIZERS} passport files.`);
+    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
+    expect(after!.n).toBe(before!.n);
+    const keys: string[] = [];
+    for await (const blob of t.app.storage.list()) keys.push(blob.key);
+    const rows = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles);
+    expect(keys.sort()).toEqual(rows.map((row) => row.key).sort());
   });
 
   it('judges the fields before storing any file: fields after a file are refused', async () => {
