@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   announcementAcknowledgements,
@@ -7,6 +7,7 @@ import {
   clients,
   users,
 } from '../../db/schema/index.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
 
 export type AnnouncementsRepository = ReturnType<typeof createAnnouncementsRepository>;
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -23,39 +24,27 @@ const isLive: SQL = and(
 )!;
 
 export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
-  /** Active clients the user owns or actively collaborates on: the accounts they confirm for. */
-  const clientsOfUser = (userId: number, tx: DbOrTx) =>
-    and(
-      eq(clients.isActive, true),
-      or(
-        eq(clients.ownerUserId, userId),
-        exists(
-          tx
-            .select({ one: clientCollaborators.clientId })
-            .from(clientCollaborators)
-            .where(
-              and(
-                eq(clientCollaborators.clientId, clients.id),
-                eq(clientCollaborators.userId, userId),
-                eq(clientCollaborators.isActive, true),
-              ),
-            ),
-        ),
-      ),
-    );
+  /**
+   * The accounts a client user confirms for: the active clients in their scope (owned or actively
+   * collaborated on). Staff (`clientUserId` null) act for no client, so they confirm for none.
+   */
+  const clientsOfUser = (scope: ClientScope, tx: DbOrTx) =>
+    and(eq(clients.isActive, true), clientScopeCondition(tx, scope));
 
-  /** Every (user, client) pair that is asked to confirm: owners and active collaborators of active clients. */
-  const members = (tx: DbOrTx) =>
+  /** Every (user, client) pair in scope that is asked to confirm: owners and active collaborators of active clients. */
+  const members = (tx: DbOrTx, scope: ClientScope) =>
     tx
       .select({ userId: sql<number>`${clients.ownerUserId}`.as('member_user_id'), clientId: clients.id })
       .from(clients)
-      .where(eq(clients.isActive, true))
+      .where(and(eq(clients.isActive, true), clientScopeCondition(tx, scope)))
       .union(
         tx
           .select({ userId: clientCollaborators.userId, clientId: clientCollaborators.clientId })
           .from(clientCollaborators)
           .innerJoin(clients, eq(clients.id, clientCollaborators.clientId))
-          .where(and(eq(clientCollaborators.isActive, true), eq(clients.isActive, true))),
+          .where(
+            and(eq(clientCollaborators.isActive, true), eq(clients.isActive, true), clientScopeCondition(tx, scope)),
+          ),
       )
       .as('members');
 
@@ -106,11 +95,12 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
     },
 
     /** The caller's clients among `clientIds` (an id they do not act for is left out). */
-    findClientsOfUser(userId: number, clientIds: readonly number[] | null, tx: DbOrTx = db) {
+    async findClientsOfUser(scope: ClientScope, clientIds: readonly number[] | null, tx: DbOrTx = db) {
+      if (scope.clientUserId === null) return [];
       return tx
         .select({ id: clients.id, name: clients.name })
         .from(clients)
-        .where(and(clientsOfUser(userId, tx), clientIds ? inArray(clients.id, [...clientIds]) : undefined))
+        .where(and(clientsOfUser(scope, tx), clientIds ? inArray(clients.id, [...clientIds]) : undefined))
         .orderBy(asc(clients.name), asc(clients.id));
     },
 
@@ -118,7 +108,9 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
      * Live announcements with, for each, the user's clients it is not yet confirmed for; oldest
      * announcement first. An announcement confirmed for every client does not appear.
      */
-    findUnconfirmed(userId: number, tx: DbOrTx = db) {
+    async findUnconfirmed(scope: ClientScope, tx: DbOrTx = db) {
+      const userId = scope.clientUserId;
+      if (userId === null) return [];
       return tx
         .select({
           id: announcements.id,
@@ -129,7 +121,7 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
           clientName: clients.name,
         })
         .from(announcements)
-        .innerJoin(clients, clientsOfUser(userId, tx))
+        .innerJoin(clients, clientsOfUser(scope, tx))
         .where(
           and(
             isLive,
@@ -159,8 +151,16 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
         .returning({ clientId: announcementAcknowledgements.clientId });
     },
 
-    async findAcknowledged(announcementId: number, page: { limit: number; offset: number }, tx: DbOrTx = db) {
-      const where = eq(announcementAcknowledgements.announcementId, announcementId);
+    async findAcknowledged(
+      announcementId: number,
+      page: { limit: number; offset: number },
+      scope: ClientScope,
+      tx: DbOrTx = db,
+    ) {
+      const where = and(
+        eq(announcementAcknowledgements.announcementId, announcementId),
+        clientScopeCondition(tx, scope, announcementAcknowledgements.clientId),
+      );
       const [items, [total]] = await Promise.all([
         tx
           .select({
@@ -187,8 +187,13 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
     },
 
     /** Active client users of active clients who have not confirmed yet, by client then user. */
-    async findPending(announcementId: number, page: { limit: number; offset: number }, tx: DbOrTx = db) {
-      const m = members(tx);
+    async findPending(
+      announcementId: number,
+      page: { limit: number; offset: number },
+      scope: ClientScope,
+      tx: DbOrTx = db,
+    ) {
+      const m = members(tx, scope);
       const where = and(
         eq(users.isActive, true),
         notExists(

@@ -15,6 +15,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
+import { clientScopeOf } from '../clients/client-scope.js';
 import type { Actor, AnnouncementsService } from './announcements.service.js';
 
 const TAGS = ['document'];
@@ -57,7 +58,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
         response: { 200: z.array(unconfirmedAnnouncementSchema) },
       },
     },
-    async (request) => announcements.unconfirmed(principalOf(request).userId),
+    async (request) => announcements.unconfirmed(clientScopeOf(principalOf(request))),
   );
 
   app.get(
@@ -88,7 +89,8 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
         response: { 200: acknowledgementListSchema },
       },
     },
-    async (request) => announcements.acknowledgements(request.params.id, request.query),
+    async (request) =>
+      announcements.acknowledgements(request.params.id, request.query, clientScopeOf(principalOf(request))),
   );
 
   app.post(
@@ -122,7 +124,12 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
       },
     },
     async (request, reply) => {
-      await announcements.acknowledge(actorOf(request), request.params.id, request.body);
+      await announcements.acknowledge(
+        actorOf(request),
+        clientScopeOf(principalOf(request)),
+        request.params.id,
+        request.body,
+      );
       return reply.status(204).send(null);
     },
   );

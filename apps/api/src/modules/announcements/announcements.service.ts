@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import type { ClientScope } from '../clients/client-scope.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
 import { sanitizeAnnouncementHtml } from './announcement-html.js';
 
@@ -119,8 +120,8 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
     deactivate: (actor: Actor, id: number) => setActive(actor, id, false),
 
     /** Staff have no client accounts, so nothing is waiting for them. */
-    async unconfirmed(userId: number): Promise<UnconfirmedAnnouncement[]> {
-      const rows = await announcements.findUnconfirmed(userId);
+    async unconfirmed(scope: ClientScope): Promise<UnconfirmedAnnouncement[]> {
+      const rows = await announcements.findUnconfirmed(scope);
       const byId = new Map<number, UnconfirmedAnnouncement>();
       for (const row of rows) {
         let entry = byId.get(row.id);
@@ -146,11 +147,16 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
      * (an unknown, inactive or expired announcement, someone else's client) answers 404 and records
      * nothing. Confirming again is accepted and keeps the first time.
      */
-    async acknowledge(actor: Actor, id: number, input: AcknowledgeAnnouncementInput): Promise<void> {
+    async acknowledge(
+      actor: Actor,
+      scope: ClientScope,
+      id: number,
+      input: AcknowledgeAnnouncementInput,
+    ): Promise<void> {
       const clientIds = [...new Set(input.clients)];
       await db.transaction(async (tx) => {
         if (!(await announcements.findLiveById(id, tx))) throw new NotFoundError(NOT_FOUND);
-        const own = await announcements.findClientsOfUser(actor.userId, clientIds, tx);
+        const own = await announcements.findClientsOfUser(scope, clientIds, tx);
         if (own.length !== clientIds.length) throw new NotFoundError('Client not found');
         const recorded = await announcements.acknowledge(id, actor.userId, clientIds, tx);
         for (const { clientId } of recorded) {
@@ -169,13 +175,17 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
       });
     },
 
-    async acknowledgements(id: number, query: ListAcknowledgementsQuery): Promise<AcknowledgementList> {
+    async acknowledgements(
+      id: number,
+      query: ListAcknowledgementsQuery,
+      scope: ClientScope,
+    ): Promise<AcknowledgementList> {
       if (!(await announcements.findById(id))) throw new NotFoundError(NOT_FOUND);
       if (query.status === ACKNOWLEDGEMENT_STATUS.pending) {
-        const page = await announcements.findPending(id, query);
+        const page = await announcements.findPending(id, query, scope);
         return { items: page.items.map((item) => ({ ...item, acknowledgedAt: null })), totalCount: page.totalCount };
       }
-      const page = await announcements.findAcknowledged(id, query);
+      const page = await announcements.findAcknowledged(id, query, scope);
       return {
         items: page.items.map((item) => ({ ...item, acknowledgedAt: item.acknowledgedAt.toISOString() })),
         totalCount: page.totalCount,
