@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, clients, users } from '../../db/schema/index.js';
 import { containsIgnoreCase } from '../../lib/list-query.js';
+import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
 
 /** The viewer's filters, resolved by the service (an action prefix becomes the actions it covers). */
 export interface AuditEventFilters {
@@ -21,8 +22,11 @@ export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;
  * DELETE and TRUNCATE). The sessions screens read through auth/user-sessions.repository.
  */
 export function createAuditLogRepository({ db }: { db: DbOrTx }) {
-  function whereOf(filters: AuditEventFilters): SQL | undefined {
+  /** With a client user's scope, events without a client are out of it too. */
+  function whereOf(tx: DbOrTx, filters: AuditEventFilters & { scope: ClientScope }): SQL | undefined {
     const conditions: SQL[] = [];
+    const inScope = clientScopeCondition(tx, filters.scope, auditEvents.clientId);
+    if (inScope) conditions.push(inScope);
     if (filters.actorUserId !== undefined) conditions.push(eq(auditEvents.actorUserId, filters.actorUserId));
     if (filters.actions !== undefined) conditions.push(inArray(auditEvents.action, [...filters.actions]));
     if (filters.clientId !== undefined) conditions.push(eq(auditEvents.clientId, filters.clientId));
@@ -37,7 +41,11 @@ export function createAuditLogRepository({ db }: { db: DbOrTx }) {
 
   return {
     /** Newest first; the id breaks ties between events of the same instant. */
-    async findPage(filters: AuditEventFilters, page: { limit: number; offset: number }, tx: DbOrTx = db) {
+    async findPage(
+      filters: AuditEventFilters & { scope: ClientScope },
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
       return tx
         .select({
           id: auditEvents.id,
@@ -57,14 +65,14 @@ export function createAuditLogRepository({ db }: { db: DbOrTx }) {
         .from(auditEvents)
         .leftJoin(users, eq(users.id, auditEvents.actorUserId))
         .leftJoin(clients, eq(clients.id, auditEvents.clientId))
-        .where(whereOf(filters))
+        .where(whereOf(tx, filters))
         .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
         .limit(page.limit)
         .offset(page.offset);
     },
 
-    async count(filters: AuditEventFilters, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx.select({ value: count() }).from(auditEvents).where(whereOf(filters));
+    async count(filters: AuditEventFilters & { scope: ClientScope }, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx.select({ value: count() }).from(auditEvents).where(whereOf(tx, filters));
       return row?.value ?? 0;
     },
   };

@@ -4,6 +4,7 @@ import { exportBatches } from '../../lib/export-batches.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
+import { EVERY_CLIENT, type ClientScope } from '../clients/client-scope.js';
 import type { AuditEventFilters, AuditLogRepository } from './audit-log.repository.js';
 import { auditExportFileName, writeAuditWorkbook } from './audit-log.export.js';
 
@@ -23,8 +24,10 @@ export function actionsFor(filter: string | undefined): readonly string[] | unde
   return KNOWN_ACTIONS.filter((action) => action.startsWith(filter));
 }
 
-function filtersOf(query: ExportAuditEventsQuery): AuditEventFilters {
+/** The viewer's routes demand audit:list or audit:export, which only staff roles hold: every client's events. */
+function filtersOf(query: ExportAuditEventsQuery): AuditEventFilters & { scope: ClientScope } {
   return {
+    scope: EVERY_CLIENT,
     actorUserId: query.actorUserId,
     actions: actionsFor(query.action),
     clientId: query.clientId,
