@@ -86,6 +86,7 @@ export function createServicesRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
+    /** @unscoped counts every client using the service, whoever asks: a service in use cannot be deleted */
     async countClients(serviceId: number, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(clientServices).where(eq(clientServices.serviceId, serviceId));
       return row?.n ?? 0;

@@ -201,6 +201,8 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
     /**
      * How many documents carry the tag (or, for a group, any of its tags): those cannot be deleted,
      * and the refusal says how many documents use it.
+     *
+     * @unscoped counts every client's documents, whoever asks: a tag in use cannot be deleted
      */
     async countDocumentsUsing(by: { tagId: number } | { tagGroupId: number }, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
