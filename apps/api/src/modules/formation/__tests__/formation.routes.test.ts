@@ -482,8 +482,18 @@ describe('non-resident submission', () => {
     expect(fieldsOf(response.json())).toEqual(['organizers.1.mainPageOfPassport']);
   });
 
+  const storedFileCount = async () =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles))[0]!.n;
+  /** Every blob in storage has its stored_files row: a refused submission left none behind. */
+  async function expectNoOrphanBlobs() {
+    const keys: string[] = [];
+    for await (const blob of t.app.storage.list()) keys.push(blob.key);
+    const rows = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles);
+    expect(keys.sort()).toEqual(rows.map((row) => row.key).sort());
+  }
+
   it('refuses a passport of 20,000,000 bytes with 413 and keeps no blob', async () => {
-    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
+    const before = await storedFileCount();
     const fields = nonResidentFields(ref).map(([name, value]) => ({ name, value }));
     const response = await submitNonResident(
       streamedMultipart(fields, {
@@ -496,12 +506,8 @@ describe('non-resident submission', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe(FORMATION_ERROR.passportTooLarge);
     expect(fieldsOf(response.json())).toEqual(['organizers.0.mainPageOfPassport']);
-    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
-    expect(after!.n).toBe(before!.n);
-    const keys: string[] = [];
-    for await (const blob of t.app.storage.list()) keys.push(blob.key);
-    const rows = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles);
-    expect(keys.sort()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFileCount()).toBe(before);
+    await expectNoOrphanBlobs();
   });
 
   it('refuses an executable renamed .pdf with 415', async () => {
@@ -522,7 +528,7 @@ describe('non-resident submission', () => {
   });
 
   it('refuses more passport files than organizers allowed with 413, as every upload does, and keeps no blob', async () => {
-    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
+    const before = await storedFileCount();
     const organizers = Array.from({ length: MAX_ORGANIZERS }, (_, i) => ({
       titles: [1],
       firstName: `Organizer${i}`,
@@ -537,12 +543,8 @@ describe('non-resident submission', () => {
     const response = await submitNonResident(nonResidentBody(nonResidentFields(ref, { organizers }), passports));
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json().error.message).toBe(`Send at most ${MAX_ORGANIZERS} passport files.`);
-    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(storedFiles);
-    expect(after!.n).toBe(before!.n);
-    const keys: string[] = [];
-    for await (const blob of t.app.storage.list()) keys.push(blob.key);
-    const rows = await t.database.db.select({ key: storedFiles.storageKey }).from(storedFiles);
-    expect(keys.sort()).toEqual(rows.map((row) => row.key).sort());
+    expect(await storedFileCount()).toBe(before);
+    await expectNoOrphanBlobs();
   });
 
   it('judges the fields before storing any file: fields after a file are refused', async () => {
