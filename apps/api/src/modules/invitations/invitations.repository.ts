@@ -5,10 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clients, invitations, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
 import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
-
-/** Who sees which invitations, decided by the service from the caller's roles. */
-export type InvitationScope =
-  { kind: 'all' } | { kind: 'sender'; userId: number } | { kind: 'client'; clientId: number };
+import { invitationScopeCondition, type InvitationScope } from './invitation-scope.js';
 
 export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;
 
@@ -50,8 +47,7 @@ export function createInvitationsRepository({ db }: { db: DbOrTx }) {
   /** `filters` holds only the filters the caller may use; the service drops the others. */
   function listWhere(scope: InvitationScope, filters: Partial<InvitationListQuery>): SQL | undefined {
     return and(
-      scope.kind === 'sender' ? eq(invitations.senderUserId, scope.userId) : undefined,
-      scope.kind === 'client' ? eq(invitations.clientId, scope.clientId) : undefined,
+      invitationScopeCondition(scope),
       filters.recipientEmailAddress
         ? containsIgnoreCase(invitations.recipientEmailAddress, filters.recipientEmailAddress)
         : undefined,

@@ -20,7 +20,8 @@ import type { Principal } from '../auth/auth.service.js';
 import { clientScopeOf, type ClientScope } from '../clients/client-scope.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { InvitationScope, InvitationsRepository } from './invitations.repository.js';
+import { invitationScopeOf } from './invitation-scope.js';
+import type { InvitationsRepository } from './invitations.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,6 +37,11 @@ export function createInvitationsService(deps: {
 }) {
   const { db, invitations, users, mail, audit, config } = deps;
 
+  /** The user's current client, if it is still an active client in their scope. */
+  async function currentClientOf(user: { currentClientId: number | null } | null, scope: ClientScope) {
+    return user?.currentClientId ? invitations.findClientInScope(user.currentClientId, scope) : null;
+  }
+
   /**
    * A client user invites collaborators onto their current client, and only onto one they own: a
    * collaborator sees the account but does not decide who else does (403, as the account itself is
@@ -44,7 +50,7 @@ export function createInvitationsService(deps: {
   async function clientOfInvitingUser(userId: number, scope: ClientScope) {
     const sender = await users.findById(userId);
     if (!sender) throw new NotFoundError('User not found.');
-    const client = sender.currentClientId ? await invitations.findClientInScope(sender.currentClientId, scope) : null;
+    const client = await currentClientOf(sender, scope);
     if (!client) {
       throw new BadRequestError('Choose the account to invite a collaborator to first.', NO_CURRENT_CLIENT_CODE);
     }
@@ -54,28 +60,12 @@ export function createInvitationsService(deps: {
     return { sender, client };
   }
 
-  /**
-   * Admins see every invitation; advisors the ones they sent; any other staff role granted
-   * invitation:list sees every invitation too (it was given the list on purpose, and "sent by me"
-   * would be empty for roles that cannot send). Client users see the invitations onto their current
-   * client, and none without a usable current client.
-   */
-  async function listScope(principal: Principal): Promise<InvitationScope | null> {
-    if (principal.isClient) {
-      const user = await users.findById(principal.userId);
-      const client = user?.currentClientId
-        ? await invitations.findClientInScope(user.currentClientId, clientScopeOf(principal))
-        : null;
-      return client ? { kind: 'client', clientId: client.id } : null;
-    }
-    if (principal.roles.includes(ROLE_NAME.admin)) return { kind: 'all' };
-    if (principal.roles.includes(ROLE_NAME.advisor)) return { kind: 'sender', userId: principal.userId };
-    return { kind: 'all' };
-  }
-
   return {
     async list(principal: Principal, query: InvitationListQuery): Promise<InvitationList> {
-      const scope = await listScope(principal);
+      const scope = await invitationScopeOf(
+        principal,
+        async (clientScope) => (await currentClientOf(await users.findById(principal.userId), clientScope))?.id ?? null,
+      );
       if (!scope) return { items: [], totalCount: 0 };
       // Type and sender filters are the admin's (spec 02: "for admins only"); others' are ignored.
       const isAdmin = principal.roles.includes(ROLE_NAME.admin);
