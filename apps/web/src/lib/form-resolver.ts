@@ -44,14 +44,18 @@ const isBlank = (input: unknown) =>
  *   (lib/contract-messages), and a custom rule without one by `messages`.
  * zod 4 leaves the input out of the issues it returns; only the error map sees it, so a form never
  * maps issues by hand.
+ *
+ * `V` names the form's values when its controls hold a looser shape than the contract's input (a
+ * number field holds '' until something is typed, a select holds text the schema coerces); what
+ * passes is still the contract's output.
  */
-export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+export function formResolver<S extends z.ZodType<FieldValues, FieldValues>, V extends FieldValues = z.input<S>>(
   schema: S,
   t: TFunction,
   messages: Partial<Record<string, FieldMessage>> = {},
   contractMessages: Record<string, string> = {},
-): Resolver<z.input<S>, unknown, z.output<S>> {
-  return buildResolver(schema, t, { messages, contractMessages }) as Resolver<z.input<S>, unknown, z.output<S>>;
+): Resolver<V, unknown, z.output<S>> {
+  return buildResolver<V>(schema, t, { messages, contractMessages }) as Resolver<V, unknown, z.output<S>>;
 }
 
 /**

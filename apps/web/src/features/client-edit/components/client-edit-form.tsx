@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CLIENT_EDIT_VALIDATION,
   MARITAL_STATUS,
   PROFILE_PICTURE,
   editBusinessClientFormSchema,
@@ -29,6 +27,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useAdvisors } from '@/lib/reference-data/get-advisors';
@@ -59,46 +58,13 @@ const ADDRESS_LABELS = {
   zipCode: ['clientEdit.fields.zipCode', 'clientEdit.fields.spouseZipCode'],
 } as const;
 
-/** The contract's stable messages in the catalogue's words. */
-function messageFor(code: string | undefined, t: TFunction): string {
-  const V = CLIENT_EDIT_VALIDATION;
-  switch (code) {
-    case V.required:
-      return t('common.validation.required');
-    case V.tooLong:
-      return t('common.validation.tooLong');
-    case V.email:
-      return t('clientEdit.validation.email');
-    case V.ssn:
-      return t('clientEdit.validation.socialSecurityNumber');
-    case V.tin:
-      return t('clientEdit.validation.taxpayerIdentificationNumber');
-    case V.zip:
-      return t('clientEdit.validation.zipCode');
-    case V.birthDate:
-      return t('clientEdit.validation.birthDate');
-    default:
-      return t('clientEdit.validation.invalid');
-  }
-}
-
-function translateErrors(node: unknown, t: TFunction): void {
-  if (typeof node !== 'object' || node === null) return;
-  const error = node as { message?: unknown; type?: unknown };
-  if (typeof error.message === 'string' && typeof error.type === 'string') error.message = messageFor(error.message, t);
-  for (const [key, child] of Object.entries(node)) if (key !== 'ref') translateErrors(child, t);
-}
-
-/** Validates with the shared schema of the client's type; the form keeps its text values for sending. */
+/**
+ * Validates with the shared schema of the client's type, worded by lib/form-resolver; the form keeps
+ * its text values, which the multipart body sends as they are.
+ */
 function clientResolver(clientType: EditableClientType, t: TFunction): Resolver<ClientFormValues> {
   const schema = clientType === 'business' ? editBusinessClientFormSchema : editPersonalClientFormSchema;
-  const resolve = zodResolver(schema as never) as unknown as Resolver<ClientFormValues>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    if (Object.keys(result.errors).length === 0) return { values, errors: {} };
-    translateErrors(result.errors, t);
-    return result;
-  };
+  return shapedFormResolver<ClientFormValues>(schema, t, { toInput: (values) => values });
 }
 
 function displayName(clientType: EditableClientType, values: ClientFormValues): string {

@@ -13,7 +13,7 @@ import {
   type IndividualContractorForm,
 } from '@ledgerport/shared';
 import type { TFunction } from 'i18next';
-import type { Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formResolver } from '@/lib/form-resolver';
 import { SSN_MASK, TIN_MASK, ZIP_MASK, formatDigits } from '@/lib/digits-mask';
@@ -95,9 +95,15 @@ const individualShape = {
 };
 
 /** The fields one form checks: the type's own, the address and total, and the client when staff add. */
-export function contractorFormSchema(contractorType: ContractorType, withClient: boolean) {
-  const typeShape = contractorType === CONTRACTOR_TYPE.business ? businessShape : individualShape;
-  return z.object({ ...(withClient ? { clientId: chosen() } : {}), ...typeShape, ...addressShape });
+export function contractorFormSchema(
+  contractorType: ContractorType,
+  withClient: boolean,
+): z.ZodType<ContractorFormOutput, FieldValues> {
+  const withClientId = <T extends z.ZodRawShape>(shape: T) =>
+    withClient ? z.object({ clientId: chosen(), ...shape }) : z.object(shape);
+  return contractorType === CONTRACTOR_TYPE.business
+    ? withClientId({ ...businessShape, ...addressShape })
+    : withClientId({ ...individualShape, ...addressShape });
 }
 
 /** What a valid form gives: trimmed text, the type's own fields only, the total as a number. */
@@ -122,8 +128,10 @@ export function contractorFormResolver(
   withClient: boolean,
   t: TFunction,
 ): Resolver<ContractorFormValues, unknown, ContractorFormOutput> {
-  const resolver = formResolver(
-    contractorFormSchema(contractorType, withClient),
+  // The schema checks only the fields of its type; the others stay in the values untouched.
+  const schema = contractorFormSchema(contractorType, withClient);
+  return formResolver<typeof schema, ContractorFormValues>(
+    schema,
     t,
     {},
     {
@@ -134,8 +142,6 @@ export function contractorFormResolver(
       [CONTRACTOR_VALIDATION.totalPaymentInvalid]: t('contractors.validation.totalPaymentInvalid'),
     },
   );
-  // The schema checks only the fields of its type; the others stay in the values untouched.
-  return resolver as unknown as Resolver<ContractorFormValues, unknown, ContractorFormOutput>;
 }
 
 /** Input masks of spec 03 section 9, applied as the user types or pastes. */

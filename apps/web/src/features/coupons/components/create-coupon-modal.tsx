@@ -10,7 +10,7 @@ import {
 import { Button, CloseButton, Group, Modal, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useMemo, type FormEvent } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
@@ -79,7 +79,7 @@ export function CreateCouponForm({ onDone }: { onDone: () => void }) {
   const create = useCreateCoupon();
   const resolver = useMemo(
     () =>
-      formResolver(
+      formResolver<typeof couponFormSchema, CouponFormValues>(
         couponFormSchema,
         t,
         {},
@@ -101,7 +101,7 @@ export function CreateCouponForm({ onDone }: { onDone: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<CouponFormValues, unknown, CouponFormOutput>({
     // The number input holds '' until something is typed, which the schema answers with "required".
-    resolver: resolver as unknown as Resolver<CouponFormValues, unknown, CouponFormOutput>,
+    resolver,
     defaultValues: {
       title: '',
       code: '',

@@ -93,11 +93,8 @@ function useUploadResolver(rules: FormRules, t: TFunction): Resolver<UploadFormV
   return useMemo(
     () => async (values, context, options) => {
       const { tagGroups } = latest.current;
-      const resolve = formResolver(uploadFormSchema(latest.current), t) as unknown as Resolver<
-        UploadFormValues,
-        unknown,
-        UploadFormOutput
-      >;
+      const schema = uploadFormSchema(latest.current);
+      const resolve = formResolver<typeof schema, UploadFormValues>(schema, t);
       const result = await resolve(values, context, options);
       const serviceId = Number(values.serviceId);
       const tagError = serviceId > 0 ? tagSelectionMessage(tagGroups, serviceId, values.tags, t) : undefined;

@@ -43,7 +43,8 @@ export function CreateAccountStep({
   const [signingIn, setSigningIn] = useState(false);
   const resolver = useMemo(
     () =>
-      formResolver(
+      // The schema takes the form's strings (a blank website becomes null).
+      formResolver<typeof leadClientInformationInputSchema, Values>(
         leadClientInformationInputSchema,
         t,
         {
@@ -69,8 +70,7 @@ export function CreateAccountStep({
     getFieldState,
     formState: { errors },
   } = useForm<Values, unknown, LeadClientInformationInput>({
-    // The schema takes the form's strings (a blank website becomes null).
-    resolver: resolver as never,
+    resolver,
     defaultValues: {
       companyEmployerIdentificationNumber: '',
       companyWebsite: '',

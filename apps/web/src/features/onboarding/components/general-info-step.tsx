@@ -69,7 +69,8 @@ export function GeneralInfoStep({
 
   const resolver = useMemo(
     () =>
-      formResolver(leadGeneralInfoInputSchema, t, {
+      // The form's strings are what the schema parses (it coerces the position to a number).
+      formResolver<typeof leadGeneralInfoInputSchema, GeneralInfoValues>(leadGeneralInfoInputSchema, t, {
         contactEmailAddress: t('common.validation.email'),
         contactPosition: t('common.validation.required'),
       }),
@@ -82,8 +83,7 @@ export function GeneralInfoStep({
     watch,
     formState: { errors },
   } = useForm<GeneralInfoValues, unknown, LeadGeneralInfoInput>({
-    // The form's strings are what the schema parses (it coerces the position to a number).
-    resolver: resolver as never,
+    resolver,
     defaultValues: defaultsFrom(lead),
   });
   const isOwner = watch('contactPosition') === OWNER;

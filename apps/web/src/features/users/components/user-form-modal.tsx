@@ -147,11 +147,12 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   // The resolver reads the role chosen at the moment it runs, without being rebuilt on every change.
   const roleNameRef = useRef<string | null>(null);
   const resolver = useMemo(() => {
-    const base = formResolver(isEdit ? updateUserFormSchema : createUserFormSchema, t, {
+    const schema = isEdit ? updateUserFormSchema : createUserFormSchema;
+    const base = formResolver<typeof schema, UserFormValues>(schema, t, {
       emailAddress: t('common.validation.email'),
       password: t('common.validation.password'),
       extension: t('common.validation.extension'),
-    }) as unknown as Resolver<UserFormValues, unknown, UserFormOutput>;
+    });
     const withRoleRules: Resolver<UserFormValues, unknown, UserFormOutput> = async (values, context, options) => {
       const result = await base(values, context, options);
       const issues = userRoleRuleIssues(roleNameRef.current, {
