@@ -1,5 +1,4 @@
 import { and, eq, exists, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DOCUMENT_TYPE, type DocumentType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clientCollaboratorServices, clients, documents } from '../../db/schema/index.js';
@@ -80,15 +79,6 @@ function documentSideCondition(scope: DocumentScope, type: DocumentType): SQL {
   return eq(documents.uploadedByClientSide, clientSide);
 }
 
-/**
- * For rows of other tables keyed by a client (`clientId`): staff any client, a client user their
- * current client only. Whether they may file under a service there is `canFileFor`'s question.
- */
-export function documentClientCondition(scope: DocumentScope, clientId: AnyPgColumn): SQL | undefined {
-  if (!scope.isClient) return undefined;
-  return eq(clientId, scope.currentClientId ?? -1);
-}
-
 /** The caller's type for a stored document: 1 my upload, 2 received. */
 export function documentTypeFor(scope: Pick<DocumentScope, 'isClient'>, uploadedByClientSide: boolean): DocumentType {
   return scope.isClient === uploadedByClientSide ? DOCUMENT_TYPE.myUpload : DOCUMENT_TYPE.received;
@@ -106,4 +96,21 @@ export type DocumentIdInScope = number & { readonly [documentIdInScopeBrand]: tr
 /** For repositories only: marks the id of a document row just read within a scope. */
 export function documentIdInScope(id: number): DocumentIdInScope {
   return id as DocumentIdInScope;
+}
+
+declare const documentFilingBrand: unique symbol;
+
+/**
+ * A client and service the scope may file documents under, read through it (`findFilingTarget`):
+ * what an upload or an edit writes into a document's client and service columns.
+ */
+export type DocumentFilingInScope = {
+  readonly clientId: number;
+  readonly serviceId: number;
+  readonly [documentFilingBrand]: true;
+};
+
+/** For repositories only: marks a client and service just checked within a scope. */
+export function documentFilingInScope(clientId: number, serviceId: number): DocumentFilingInScope {
+  return { clientId, serviceId } as DocumentFilingInScope;
 }

@@ -5,6 +5,7 @@ import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createBlobJobs, RECONCILE_ORPHANS_JOB } from './blob-jobs.js';
 import { createDocumentUploadRepository } from './document-upload.repository.js';
+import { createDocumentsRepository } from './documents.repository.js';
 import { documentUploadRoutes } from './document-upload.routes.js';
 import { createDocumentUploadService, type UploadLimits } from './document-upload.service.js';
 
@@ -15,6 +16,7 @@ export const documentUploadModule: FastifyPluginAsyncZod<ModuleDeps> = async (ap
   const upload = createDocumentUploadService({
     db: deps.db,
     repository,
+    documents: createDocumentsRepository({ db: deps.db }),
     storage: deps.storage,
     queue: deps.queue,
     audit: deps.audit,

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { TagRuleGroup } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { DocumentFilingInScope } from './document-scope.js';
 import {
-  clientServices,
   documentTags,
   documents,
-  services,
   storedFiles,
   tagActivatedGroups,
   tagGroups,
@@ -20,8 +19,6 @@ export interface NewDocumentRow {
   size: number;
   sha256: string;
   displayName: string;
-  clientId: number;
-  serviceId: number;
   description: string | null;
   uploadedByClientSide: boolean;
   uploadedOnBehalfOfClient: boolean;
@@ -33,17 +30,6 @@ export type DocumentUploadRepository = ReturnType<typeof createDocumentUploadRep
 
 export function createDocumentUploadRepository({ db }: { db: Db }) {
   return {
-    /** Whether the service is active and one the client takes. */
-    async isActiveServiceOfClient(clientId: number, serviceId: number, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: services.id })
-        .from(services)
-        .innerJoin(clientServices, eq(clientServices.serviceId, services.id))
-        .where(and(eq(services.id, serviceId), eq(services.isActive, true), eq(clientServices.clientId, clientId)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** Tag groups with their active tags, in display order: the input of the tag-selection rule. */
     async activeTagGroups(tx: DbOrTx = db): Promise<TagRuleGroup[]> {
       const groups = await tx
@@ -74,8 +60,8 @@ export function createDocumentUploadRepository({ db }: { db: Db }) {
       }));
     },
 
-    /** One stored file, its document and its tags; returns the document's id. */
-    async insertDocument(row: NewDocumentRow, tx: DbOrTx): Promise<number> {
+    /** One stored file, its document and its tags, filed where a scope allowed; returns the document's id. */
+    async insertDocument(filing: DocumentFilingInScope, row: NewDocumentRow, tx: DbOrTx): Promise<number> {
       const [file] = await tx
         .insert(storedFiles)
         .values({
@@ -90,8 +76,8 @@ export function createDocumentUploadRepository({ db }: { db: Db }) {
         .insert(documents)
         .values({
           displayName: row.displayName,
-          clientId: row.clientId,
-          serviceId: row.serviceId,
+          clientId: filing.clientId,
+          serviceId: filing.serviceId,
           description: row.description,
           uploadedByClientSide: row.uploadedByClientSide,
           uploadedOnBehalfOfClient: row.uploadedOnBehalfOfClient,
@@ -105,7 +91,10 @@ export function createDocumentUploadRepository({ db }: { db: Db }) {
       return document!.id;
     },
 
-    /** The keys among `keys` that a stored_files row refers to. */
+    /**
+     * The keys among `keys` that a stored_files row refers to.
+     * @unscoped the blob reconciler (the firm's own job) compares storage with every client's files
+     */
     async referencedKeys(keys: readonly string[], tx: DbOrTx = db): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
       const rows = await tx

@@ -26,17 +26,15 @@ import {
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { canFileForClient, documentViewer } from './document-access.js';
+import { documentScopeOf, type DocumentFilingInScope } from './document-scope.js';
+import type { DocumentsRepository } from './documents.repository.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';
 
 export interface Uploader {
   userId: number;
   isClient: boolean;
-  /**
-   * The request principal's current client (read with the session): given, the upload's scope
-   * needs no second read of `users`; left out, documentViewer reads it.
-   */
-  currentClientId?: number | null;
+  /** The request principal's current client, read with the session (client users). */
+  currentClientId: number | null;
   context: RequestContext;
 }
 
@@ -58,7 +56,8 @@ const FILES_FIELD = 'files';
 
 interface Target {
   fields: UploadDocumentsFields;
-  clientId: number;
+  /** The client and service, checked within the uploader's scope. */
+  filing: DocumentFilingInScope;
 }
 
 /** The parser's refusals in this route's words; too many files is the same answer as the count below. */
@@ -108,6 +107,7 @@ export type DocumentUploadService = ReturnType<typeof createDocumentUploadServic
 export function createDocumentUploadService({
   db,
   repository,
+  documents,
   storage,
   queue,
   audit,
@@ -115,6 +115,8 @@ export function createDocumentUploadService({
 }: {
   db: Db;
   repository: DocumentUploadRepository;
+  /** Where a document may be filed (the same check as an edit's). */
+  documents: Pick<DocumentsRepository, 'findFilingTarget' | 'isActiveServiceOfClient'>;
   storage: BlobStorage;
   queue: JobQueue;
   audit: AuditLog;
@@ -138,23 +140,24 @@ export function createDocumentUploadService({
       throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, details);
     }
     const fields = parsed.data;
-    const viewer = await documentViewer(db, uploader);
+    const scope = documentScopeOf(uploader);
     let clientId: number;
-    if (viewer.isClient) {
+    if (scope.isClient) {
       if (fields.uploadedOnBehalfOfClient) {
         throw invalidField('uploadedOnBehalfOfClient', 'Only the firm uploads on behalf of a client.');
       }
       // A client user files into the client they act for; naming another is outside their scope.
-      if (viewer.currentClientId === null || (fields.clientId ?? viewer.currentClientId) !== viewer.currentClientId) {
+      if (scope.currentClientId === null || (fields.clientId ?? scope.currentClientId) !== scope.currentClientId) {
         throw new NotFoundError('Client not found.');
       }
-      clientId = viewer.currentClientId;
+      clientId = scope.currentClientId;
     } else {
       if (fields.clientId === undefined) throw invalidField('clientId', 'This field is required');
       clientId = fields.clientId;
     }
-    if (!(await canFileForClient(db, viewer, clientId, fields.serviceId))) throw new NotFoundError('Client not found.');
-    if (!(await repository.isActiveServiceOfClient(clientId, fields.serviceId))) {
+    const filing = await documents.findFilingTarget(clientId, fields.serviceId, scope);
+    if (!filing) throw new NotFoundError('Client not found.');
+    if (!(await documents.isActiveServiceOfClient(filing))) {
       throw invalidField('serviceId', 'The service is not one of the client’s active services.');
     }
     const problems = validateTagSelection(await repository.activeTagGroups(), fields.serviceId, fields.tags);
@@ -162,7 +165,7 @@ export function createDocumentUploadService({
       const details = problems.map((problem) => ({ in: 'body', field: 'tags', message: problem.code, ...problem }));
       throw new BadRequestError('The tags do not follow the tag rules.', ERROR_CODE.validation, details);
     }
-    return { fields, clientId };
+    return { fields, filing };
   }
 
   /** Sniffs and stores one file; a refusal of this file alone is returned, anything else thrown. */
@@ -174,18 +177,18 @@ export function createDocumentUploadService({
   }
 
   async function insertAll(uploader: Uploader, target: Target, files: readonly StoredUpload[]) {
-    const { fields, clientId } = target;
+    const { fields, filing } = target;
+    const { clientId } = filing;
     const uploadedByClientSide = uploader.isClient || fields.uploadedOnBehalfOfClient;
     return db.transaction(async (tx) => {
       const documents: UploadDocumentsResult['documents'] = [];
       for (const file of files) {
         const displayName = fields.displayName ?? displayNameFromFileName(file.fileName);
         const id = await repository.insertDocument(
+          filing,
           {
             ...file,
             displayName,
-            clientId,
-            serviceId: fields.serviceId,
             description: fields.description ?? null,
             uploadedByClientSide,
             uploadedOnBehalfOfClient: fields.uploadedOnBehalfOfClient,

@@ -20,9 +20,10 @@ import {
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
 import {
-  documentClientCondition,
+  documentFilingInScope,
   documentIdInScope,
   documentScopeCondition,
+  type DocumentFilingInScope,
   type DocumentIdInScope,
   type DocumentScope,
 } from './document-scope.js';
@@ -340,10 +341,15 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
     /**
      * Whether the scope may put documents for this service into this client: staff any existing
      * client; a client user only their current client, as its owner for any service, as an active
-     * collaborator for the services granted to them. Checked by upload and edit.
+     * collaborator for the services granted to them. Upload and edit write only what this returns.
      */
-    async canFileFor(clientId: number, serviceId: number, scope: DocumentScope, tx = db): Promise<boolean> {
-      if (scope.isClient && scope.currentClientId !== clientId) return false;
+    async findFilingTarget(
+      clientId: number,
+      serviceId: number,
+      scope: DocumentScope,
+      tx = db,
+    ): Promise<DocumentFilingInScope | null> {
+      if (scope.isClient && scope.currentClientId !== clientId) return null;
       const granted = exists(
         tx
           .select({ one: clientCollaboratorServices.serviceId })
@@ -374,26 +380,20 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
           ),
         )
         .limit(1);
-      return row !== undefined;
+      return row ? documentFilingInScope(clientId, serviceId) : null;
     },
 
     /** Whether the service is active and one the client has. */
-    async isActiveServiceOfClient(
-      clientId: number,
-      serviceId: number,
-      scope: DocumentScope,
-      tx = db,
-    ): Promise<boolean> {
+    async isActiveServiceOfClient(filing: DocumentFilingInScope, tx = db): Promise<boolean> {
       const [row] = await tx
         .select({ one: clientServices.serviceId })
         .from(clientServices)
         .innerJoin(services, eq(services.id, clientServices.serviceId))
         .where(
           and(
-            eq(clientServices.clientId, clientId),
-            eq(clientServices.serviceId, serviceId),
+            eq(clientServices.clientId, filing.clientId),
+            eq(clientServices.serviceId, filing.serviceId),
             eq(services.isActive, true),
-            documentClientCondition(scope, clientServices.clientId),
           ),
         )
         .limit(1);
@@ -402,13 +402,14 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
 
     async update(
       id: DocumentIdInScope,
-      values: { displayName: string; clientId: number; serviceId: number; description: string | null },
+      filing: DocumentFilingInScope,
+      values: { displayName: string; description: string | null },
       tagIds: number[],
       tx: DbOrTx,
     ): Promise<void> {
       await tx
         .update(documents)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...values, clientId: filing.clientId, serviceId: filing.serviceId, updatedAt: sql`now()` })
         .where(eq(documents.id, id));
       await tx.delete(documentTags).where(eq(documentTags.documentId, id));
       if (tagIds.length > 0) await tx.insert(documentTags).values(tagIds.map((tagId) => ({ documentId: id, tagId })));

@@ -228,8 +228,9 @@ export function createDocumentsService(deps: {
     ): Promise<DocumentDetailsDto> {
       const scope = documentScopeOf(caller);
       const existing = await loadVisible(id, scope, type);
-      if (!(await documents.canFileFor(input.clientId, input.serviceId, scope))) throw notFound();
-      if (!(await documents.isActiveServiceOfClient(input.clientId, input.serviceId, scope))) {
+      const filing = await documents.findFilingTarget(input.clientId, input.serviceId, scope);
+      if (!filing) throw notFound();
+      if (!(await documents.isActiveServiceOfClient(filing))) {
         throw invalid('serviceId', 'SERVICE_NOT_AVAILABLE');
       }
       const tagIds = [...new Set(input.tags)];
@@ -255,12 +256,8 @@ export function createDocumentsService(deps: {
       return db.transaction(async (tx) => {
         await documents.update(
           existing.id,
-          {
-            displayName: input.displayName,
-            clientId: input.clientId,
-            serviceId: input.serviceId,
-            description: input.description,
-          },
+          filing,
+          { displayName: input.displayName, description: input.description },
           tagIds,
           tx,
         );
