@@ -30,6 +30,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import { clientScopeOf } from './client-scope.js';
+import { exportBatches } from '../../lib/export-batches.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { usernameBaseFromEmail } from '../users/users.service.js';
@@ -129,14 +130,16 @@ export function createClientsService(deps: {
   }
 
   /** Every matching client in list order, a batch at a time, so the whole result is never in memory. */
-  async function* batchesOf(filters: ClientListFilters, sort: ClientListSort, first?: ClientRow[]) {
-    let batch = first ?? (await clients.findPage(filters, sort, { limit: CLIENT_BATCH_SIZE, offset: 0 }));
-    for (let offset = 0; batch.length > 0;) {
-      yield batch;
-      if (batch.length < CLIENT_BATCH_SIZE) return;
-      offset += CLIENT_BATCH_SIZE;
-      batch = await clients.findPage(filters, sort, { limit: CLIENT_BATCH_SIZE, offset });
-    }
+  function batchesOf<Item>(
+    filters: ClientListFilters,
+    sort: ClientListSort,
+    map: (rows: ClientRow[]) => Item[] | Promise<Item[]>,
+  ) {
+    return exportBatches({
+      batchSize: CLIENT_BATCH_SIZE,
+      read: (page) => clients.findPage(filters, sort, page),
+      map,
+    });
   }
 
   const notFound = () => new NotFoundError('Client not found.');
@@ -392,11 +395,7 @@ export function createClientsService(deps: {
       context: RequestContext,
     ): Promise<{ fileName: string; stream: Readable }> {
       const filters = filtersOf(query, caller);
-      const sort = sortOf(query);
-      const first = await clients.findPage(filters, sort, { limit: CLIENT_BATCH_SIZE, offset: 0 });
-      async function* items() {
-        for await (const batch of batchesOf(filters, sort, first)) yield await toListItems(batch, filters);
-      }
+      const items = await batchesOf(filters, sortOf(query), (rows) => toListItems(rows, filters));
       const { taxpayerIdentificationNumber, socialSecurityNumber, ...rest } = query;
       await audit.record(context, {
         action: AUDIT_ACTION.clientsExported,
@@ -408,7 +407,7 @@ export function createClientsService(deps: {
         },
       });
       const stream = new PassThrough();
-      writeClientsWorkbook(items(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      writeClientsWorkbook(items, stream).catch((error: unknown) => stream.destroy(error as Error));
       return { fileName: clientsExportFileName(), stream };
     },
 
@@ -429,7 +428,8 @@ export function createClientsService(deps: {
       const filters = filtersOf(query, caller);
       const total = await clients.count(filters);
       let queued = 0;
-      for await (const batch of batchesOf({ ...filters, withEmailAddress: true }, sortOf(query))) {
+      const batches = await batchesOf({ ...filters, withEmailAddress: true }, sortOf(query), (rows) => rows);
+      for await (const batch of batches) {
         const recipients = batch.filter((row) => row.emailAddress && isEmailAddress(row.emailAddress));
         await db.transaction(async (tx) => {
           for (const row of recipients) {

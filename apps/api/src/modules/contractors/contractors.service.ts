@@ -30,6 +30,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { exportBatches } from '../../lib/export-batches.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -387,13 +388,11 @@ export function createContractorsService({
       const caller = await callerOf(principal);
       const filters = filtersOf(query, caller);
       const sort = { sortedBy: query.sortedBy, sortedDesc: query.sortedDesc };
-      async function* batches(): AsyncGenerator<ContractorListItemDto[]> {
-        for (let offset = 0; ; offset += EXPORT_BATCH_SIZE) {
-          const rows = await contractors.findPage(filters, sort, { limit: EXPORT_BATCH_SIZE, offset });
-          if (rows.length > 0) yield rows.map(toListItem);
-          if (rows.length < EXPORT_BATCH_SIZE) return;
-        }
-      }
+      const batches = await exportBatches({
+        batchSize: EXPORT_BATCH_SIZE,
+        read: (page) => contractors.findPage(filters, sort, page),
+        map: (rows) => rows.map(toListItem),
+      });
       await audit.record(context, {
         action: AUDIT_ACTION.contractorsExported,
         actorUserId: principal.userId,
@@ -402,7 +401,7 @@ export function createContractorsService({
         details: { filters: { ...query } },
       });
       const stream = new PassThrough();
-      writeContractorsWorkbook(batches(), stream, { withClient: !principal.isClient }).catch((error: unknown) =>
+      writeContractorsWorkbook(batches, stream, { withClient: !principal.isClient }).catch((error: unknown) =>
         stream.destroy(error as Error),
       );
       return { fileName: contractorsExportFileName(filters.taxYear, now()), stream };

@@ -18,6 +18,7 @@ import {
 } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { exportBatches } from '../../lib/export-batches.js';
 import { FieldDecryptionError, type FieldCrypto } from '../../lib/field-crypto.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -412,22 +413,14 @@ export function createReconciliationService({
       const scope = await scopeOf(caller);
       const account = await visibleAccount(clientId, accountId, scope);
       const filters = { ...toListFilters(query), scope };
-      const first = await repository.transactionsAfter(account.id, filters, null, EXPORT_BATCH);
-      async function* batches() {
-        // Keyset paging from the last row written: each batch starts in the index where the last one
-        // stopped, however deep into the account it is (OFFSET re-walked every row before it).
-        for (let batch = first; batch.length > 0;) {
-          yield batch.map(toTransactionDto);
-          if (batch.length < EXPORT_BATCH) return;
-          const last = batch[batch.length - 1]!;
-          batch = await repository.transactionsAfter(
-            account.id,
-            filters,
-            { date: last.date, id: last.id },
-            EXPORT_BATCH,
-          );
-        }
-      }
+      // Keyset paging from the last row written: each batch starts in the index where the last one
+      // stopped, however deep into the account it is (OFFSET re-walked every row before it).
+      const batches = await exportBatches({
+        batchSize: EXPORT_BATCH,
+        read: ({ limit }, last: Awaited<ReturnType<typeof repository.transactionsAfter>>[number] | undefined) =>
+          repository.transactionsAfter(account.id, filters, last ? { date: last.date, id: last.id } : null, limit),
+        map: (rows) => rows.map(toTransactionDto),
+      });
       await audit.record(context, {
         action: AUDIT_ACTION.transactionsExported,
         actorUserId: caller.userId,
@@ -437,7 +430,7 @@ export function createReconciliationService({
         details: { filters: query },
       });
       const stream = new PassThrough();
-      writeTransactionsWorkbook(batches(), stream).catch((error: unknown) => stream.destroy(error as Error));
+      writeTransactionsWorkbook(batches, stream).catch((error: unknown) => stream.destroy(error as Error));
       return { fileName: transactionsExportFileName(account.mask), stream };
     },
 
