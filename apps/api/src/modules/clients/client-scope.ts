@@ -1,7 +1,7 @@
 import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clients } from '../../db/schema/index.js';
+import { clientCollaborators, clientCollaboratorServices, clients } from '../../db/schema/index.js';
 import type { Principal } from '../auth/auth.service.js';
 
 declare const clientScopeBrand: unique symbol;
@@ -104,4 +104,38 @@ export function accountHolderScopeCondition(
 /** The clients the holder owns (owner-only actions such as managing collaborators). */
 export function ownedByHolderCondition(scope: AccountHolderScope): SQL {
   return eq(clients.ownerUserId, scope.userId);
+}
+
+/**
+ * EXISTS: `userId` is an active collaborator of the client `clientId` with a granted service that
+ * meets `grantedService` (a condition on `client_collaborator_services.service_id`). The rule behind
+ * every scope that follows a collaborator's grants (documents by their service, reconciliation by
+ * Bookkeeping). For `*-scope.ts` files and repositories only.
+ */
+export function activeCollaboratorWithGrant(
+  db: DbOrTx,
+  clientId: AnyPgColumn,
+  userId: number,
+  grantedService: SQL,
+): SQL {
+  return exists(
+    db
+      .select({ one: clientCollaborators.clientId })
+      .from(clientCollaborators)
+      .innerJoin(
+        clientCollaboratorServices,
+        and(
+          eq(clientCollaboratorServices.clientId, clientCollaborators.clientId),
+          eq(clientCollaboratorServices.userId, clientCollaborators.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(clientCollaborators.clientId, clientId),
+          eq(clientCollaborators.userId, userId),
+          eq(clientCollaborators.isActive, true),
+          grantedService,
+        ),
+      ),
+  );
 }

@@ -1,7 +1,8 @@
 import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TYPE, type DocumentType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clientCollaboratorServices, clients, documents } from '../../db/schema/index.js';
+import { clientCollaboratorServices, clients, documents } from '../../db/schema/index.js';
+import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
 import type { Principal } from '../auth/auth.service.js';
 
 declare const documentScopeBrand: unique symbol;
@@ -41,25 +42,11 @@ export function documentScopeCondition(db: DbOrTx, scope: DocumentScope, side?: 
 function visible(db: DbOrTx, scope: DocumentScope): SQL | undefined {
   if (!scope.isClient) return undefined;
   if (scope.currentClientId === null) return eq(documents.id, -1);
-  const grantedCollaborator = exists(
-    db
-      .select({ one: clientCollaborators.clientId })
-      .from(clientCollaborators)
-      .innerJoin(
-        clientCollaboratorServices,
-        and(
-          eq(clientCollaboratorServices.clientId, clientCollaborators.clientId),
-          eq(clientCollaboratorServices.userId, clientCollaborators.userId),
-        ),
-      )
-      .where(
-        and(
-          eq(clientCollaborators.clientId, documents.clientId),
-          eq(clientCollaborators.userId, scope.userId),
-          eq(clientCollaborators.isActive, true),
-          eq(clientCollaboratorServices.serviceId, documents.serviceId),
-        ),
-      ),
+  const grantedCollaborator = activeCollaboratorWithGrant(
+    db,
+    documents.clientId,
+    scope.userId,
+    eq(clientCollaboratorServices.serviceId, documents.serviceId),
   );
   const owner = exists(
     db

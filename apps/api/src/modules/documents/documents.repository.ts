@@ -3,7 +3,6 @@ import { type DocumentSortKey, type DocumentType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   clientCollaboratorServices,
-  clientCollaborators,
   clientServices,
   clients,
   documentComments,
@@ -27,6 +26,7 @@ import {
   type DocumentIdInScope,
   type DocumentScope,
 } from './document-scope.js';
+import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
 
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
 export type DocumentRow = Awaited<ReturnType<DocumentsRepository['findPage']>>[number];
@@ -350,25 +350,11 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       tx = db,
     ): Promise<DocumentFilingInScope | null> {
       if (scope.isClient && scope.currentClientId !== clientId) return null;
-      const granted = exists(
-        tx
-          .select({ one: clientCollaboratorServices.serviceId })
-          .from(clientCollaboratorServices)
-          .innerJoin(
-            clientCollaborators,
-            and(
-              eq(clientCollaborators.clientId, clientCollaboratorServices.clientId),
-              eq(clientCollaborators.userId, clientCollaboratorServices.userId),
-            ),
-          )
-          .where(
-            and(
-              eq(clientCollaboratorServices.clientId, clients.id),
-              eq(clientCollaboratorServices.userId, scope.userId),
-              eq(clientCollaboratorServices.serviceId, serviceId),
-              eq(clientCollaborators.isActive, true),
-            ),
-          ),
+      const granted = activeCollaboratorWithGrant(
+        tx,
+        clients.id,
+        scope.userId,
+        eq(clientCollaboratorServices.serviceId, serviceId),
       );
       const [row] = await tx
         .select({ id: clients.id })

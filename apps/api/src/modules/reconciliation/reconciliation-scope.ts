@@ -1,8 +1,9 @@
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BOOKKEEPING_SERVICE_NAME, CLIENT_TYPE } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientCollaborators, clientCollaboratorServices, clients, services } from '../../db/schema/index.js';
+import { clientCollaboratorServices, clients, services } from '../../db/schema/index.js';
+import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
 import type { Principal } from '../auth/auth.service.js';
 
 declare const reconciliationScopeBrand: unique symbol;
@@ -45,26 +46,15 @@ function isReconciliationClient(): SQL {
 
 function clientUserCondition(db: DbOrTx, userId: number, currentClientId: number | null): SQL {
   if (currentClientId === null) return sql`false`;
-  const grantedCollaborator = exists(
-    db
-      .select({ one: clientCollaborators.clientId })
-      .from(clientCollaborators)
-      .innerJoin(
-        clientCollaboratorServices,
-        and(
-          eq(clientCollaboratorServices.clientId, clientCollaborators.clientId),
-          eq(clientCollaboratorServices.userId, clientCollaborators.userId),
-        ),
-      )
-      .innerJoin(services, eq(services.id, clientCollaboratorServices.serviceId))
-      .where(
-        and(
-          eq(clientCollaborators.clientId, clients.id),
-          eq(clientCollaborators.userId, userId),
-          eq(clientCollaborators.isActive, true),
-          sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`,
-        ),
-      ),
+  const bookkeeping = db
+    .select({ id: services.id })
+    .from(services)
+    .where(sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`);
+  const grantedCollaborator = activeCollaboratorWithGrant(
+    db,
+    clients.id,
+    userId,
+    inArray(clientCollaboratorServices.serviceId, bookkeeping),
   );
   return and(eq(clients.id, currentClientId), or(eq(clients.ownerUserId, userId), grantedCollaborator))!;
 }
