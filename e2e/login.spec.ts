@@ -78,6 +78,8 @@ test.describe('access guard', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose account' });
     await dialog.getByRole('radio', { name: 'Batch1 Group1', exact: true }).check();
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    // The account is chosen once the dialog closes; navigating earlier meets the dialog again.
+    await expect(dialog).toBeHidden();
     await page.goto('/1099-form');
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
