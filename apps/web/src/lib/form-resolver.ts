@@ -14,6 +14,12 @@ export interface FormResolverOptions<V> {
   toInput?: (values: V) => unknown;
   /** The form's field for a contract path (dotted), when the form names it differently. */
   fieldOf?: (path: string) => string;
+  /**
+   * The words for a broken rule nothing else words (instead of "This value is not valid" and the
+   * e-mail text): a wizard whose controls can only be left empty, never filled wrongly, says
+   * "This field is required".
+   */
+  otherwise?: string;
 }
 
 const pick = (message: FieldMessage | undefined, code: string) =>
@@ -73,7 +79,7 @@ export function shapedFormResolver<V extends FieldValues>(
 function buildResolver<V extends FieldValues>(
   schema: z.ZodType,
   t: TFunction,
-  { messages = {}, contractMessages = {}, toInput, fieldOf = (path) => path }: FormResolverOptions<V>,
+  { messages = {}, contractMessages = {}, toInput, fieldOf = (path) => path, otherwise }: FormResolverOptions<V>,
 ): Resolver<V, unknown, FieldValues> {
   const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
     const path = (issue.path ?? []).map(String).join('.');
@@ -82,8 +88,9 @@ function buildResolver<V extends FieldValues>(
     if (issue.code === 'too_small' && issue.origin === 'number') return t('common.validation.required');
     const own = messageFor(messages, fieldOf(path), issue.code);
     if (own) return own;
-    if (issue.code === 'invalid_format' && issue.format === 'email') return t('common.validation.email');
     if (issue.code === 'custom') return undefined; // a refinement's own message, mapped below
+    if (otherwise) return otherwise;
+    if (issue.code === 'invalid_format' && issue.format === 'email') return t('common.validation.email');
     return t('common.validation.invalid');
   };
 
@@ -98,7 +105,7 @@ function buildResolver<V extends FieldValues>(
       if (flat[field]) continue; // the first rule a field breaks is the one it shows
       let message = contractMessages[issue.message] ?? contractMessage(t, issue.message);
       if (!message && issue.code === 'custom') message = messageFor(messages, field, 'custom');
-      flat[field] = { type: issue.code, message: message ?? issue.message };
+      flat[field] = { type: issue.code, message: message ?? otherwise ?? issue.message };
     }
     return { values: {}, errors: toNestErrors(flat, options) };
   };

@@ -16,7 +16,7 @@ import {
   type NonResidentValues,
   type ResidentValues,
 } from './formation-form';
-import { formationResolver } from './formation-resolver';
+import { shapedFormResolver } from '@/lib/form-resolver';
 
 const REQUIRED = 'This field is required';
 
@@ -33,11 +33,17 @@ const byRules =
 
 const residentStep = (step: number) =>
   byRules<ResidentValues>((values) =>
-    formationResolver(residentStepSchemas(stepRulesOf(values))[step]!, (v) => residentInput(v, null), i18n.t),
+    shapedFormResolver(residentStepSchemas(stepRulesOf(values))[step]!, i18n.t, {
+      toInput: (v) => residentInput(v, null),
+      otherwise: i18n.t('common.validation.required'),
+    }),
   );
 const nonResidentStep = (step: number) =>
   byRules<NonResidentValues>((values) =>
-    formationResolver(nonResidentStepSchemas(stepRulesOf(values))[step]!, nonResidentInput, i18n.t),
+    shapedFormResolver(nonResidentStepSchemas(stepRulesOf(values))[step]!, i18n.t, {
+      toInput: nonResidentInput,
+      otherwise: i18n.t('common.validation.required'),
+    }),
   );
 
 const validResident = (): ResidentValues => ({

@@ -4,7 +4,7 @@ import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { stepRulesOf, type CompanyValues, type StepRules } from './formation-form';
-import { formationResolver } from './formation-resolver';
+import { shapedFormResolver } from '@/lib/form-resolver';
 
 /** The five steps of both wizards (spec 03): three data steps, the card payment, the success message. */
 export const STEP = { first: 0, second: 1, third: 2, payment: 3, done: 4 } as const;
@@ -22,7 +22,9 @@ function resolverCache<V extends CompanyValues>({ stepSchemas, toInput }: Wizard
     const key = `${rules.corporation}:${rules.otherIndustry}`;
     let resolvers = cache.get(key);
     if (!resolvers) {
-      resolvers = stepSchemas(rules).map((schema) => formationResolver(schema, toInput, t));
+      resolvers = stepSchemas(rules).map((schema) =>
+        shapedFormResolver(schema, t, { toInput, otherwise: t('common.validation.required') }),
+      );
       cache.set(key, resolvers);
     }
     return resolvers;
