@@ -4,8 +4,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { ChooseAccountModal } from '@/features/accounts/components/choose-account-modal';
-import { useCurrentClientStep, type CurrentClientStep } from '@/features/accounts/hooks/use-current-client-step';
+import { ChooseAccountModal } from '@/features/clients/accounts/components/choose-account-modal';
+import {
+  useCurrentClientStep,
+  type CurrentClientStep,
+} from '@/features/clients/accounts/hooks/use-current-client-step';
 import { useAnnouncementsStep } from '@/features/announcements/hooks/use-announcements-step';
 import { useLeadOnboardingStep } from '@/features/lead-onboarding/hooks/use-lead-onboarding-step';
 import { useTwoFactorStep } from '@/features/two-factor/hooks/use-two-factor-step';

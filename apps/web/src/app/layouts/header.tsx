@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
 import { Brand } from '@/components/ui/brand';
-import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
+import { AccountSwitcher } from '@/features/clients/accounts/components/account-switcher';
 import { UserMenu } from './user-menu';
 
 interface HeaderProps {

@@ -2,8 +2,8 @@ import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
-import { CollaboratorAccountsTab } from '@/features/accounts/components/collaborator-accounts-tab';
-import { OwnerAccountsTab } from '@/features/accounts/components/owner-accounts-tab';
+import { CollaboratorAccountsTab } from '@/features/clients/accounts/components/collaborator-accounts-tab';
+import { OwnerAccountsTab } from '@/features/clients/accounts/components/owner-accounts-tab';
 
 const TABS = ['owner', 'collaborator'] as const;
 type Tab = (typeof TABS)[number];

@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useMe } from '@/features/profile/api/get-me';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ProfileEditForm } from '@/features/profile/components/profile-edit-form';
-import { SessionsSection } from '@/features/sessions/components/sessions-section';
+import { SessionsSection } from '@/features/auth/sessions/components/sessions-section';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 import { useAuthorization } from '@/lib/authorization';
 
