@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClientUserSearch } from '../api/search-client-users';
+import { useClientUserOptions } from '../../api/get-client-user-options';
 
 /**
  * A client-user picker that searches the server above 2 typed characters. `value` is the chosen
@@ -31,7 +31,7 @@ export function UserSearchSelect({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const query = useClientUserSearch(debounced);
+  const query = useClientUserOptions(debounced);
 
   const data = useMemo(() => {
     const options = (query.data ?? [])
