@@ -4,11 +4,11 @@ import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { JobQueue } from '../lib/jobs/job-queue.js';
 import type { JobHandler } from '../lib/jobs/worker.js';
 import type { BlobStorage } from '../lib/storage/index.js';
-import type { AuditLog } from './audit/audit.repository.js';
-import type { SessionsRepository } from './auth/sessions.repository.js';
-import type { MailService } from './mail/mail.service.js';
-import type { PaymentsService } from './payments/payments.service.js';
-import type { UsersRepository } from './users/users.repository.js';
+import type { AuditLog } from './audit/index.js';
+import type { SessionsRepository } from './auth/index.js';
+import type { MailService } from './mail/index.js';
+import type { PaymentsService } from './payments/index.js';
+import type { UsersRepository } from './users/index.js';
 
 /**
  * What the composition root (app.ts) hands to each feature module. A module builds its own

@@ -33,6 +33,8 @@ const CLIENT_DATA_TABLES = new Set([
 const SCOPE_TYPE = /\b[A-Z][A-Za-z]*Scope\b/;
 /** Only repositories turn a scope into SQL. */
 const SCOPE_CONDITION = /\b[a-z][A-Za-z]*ScopeCondition\b/;
+/** A module's public entry passes a repository helper on to other modules' repositories without using it. */
+const RE_EXPORT = /^export\s+(type\s+)?\{[^}]*\}\s+from\s+'[^']+';$/gm;
 
 const modulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -150,7 +152,7 @@ describe('client data is read and written only within a scope (ADR 0010)', () =>
   it('only repositories turn a scope into SQL', () => {
     const outside = files
       .filter((file) => !file.endsWith('.repository.ts') && !/-scope\.ts$/.test(file))
-      .filter((file) => SCOPE_CONDITION.test(readFileSync(file, 'utf8')))
+      .filter((file) => SCOPE_CONDITION.test(readFileSync(file, 'utf8').replace(RE_EXPORT, '')))
       .map((file) => path.relative(modulesDir, file));
     expect(outside).toEqual([]);
   });

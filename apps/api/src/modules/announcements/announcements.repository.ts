@@ -7,7 +7,7 @@ import {
   clients,
   users,
 } from '../../db/schema/index.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type AnnouncementsRepository = ReturnType<typeof createAnnouncementsRepository>;
 export type AnnouncementRow = typeof announcements.$inferSelect;

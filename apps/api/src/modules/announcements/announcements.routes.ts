@@ -15,7 +15,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { clientScopeOf } from '../clients/client-scope.js';
+import { clientScopeOf } from '../clients/index.js';
 import type { Actor, AnnouncementsService } from './announcements.service.js';
 
 const TAGS = ['document'];

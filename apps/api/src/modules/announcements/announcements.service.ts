@@ -14,8 +14,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { ClientScope } from '../clients/client-scope.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { ClientScope } from '../clients/index.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
 import { sanitizeAnnouncementHtml } from './announcement-html.js';
 

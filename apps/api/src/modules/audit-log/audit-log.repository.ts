@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, clients, users } from '../../db/schema/index.js';
 import { containsIgnoreCase } from '../../lib/list-query.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 /** The viewer's filters, resolved by the service (an action prefix becomes the actions it covers). */
 export interface AuditEventFilters {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditEventsQuerySchema, exportAuditEventsQuerySchema, pagedAuditEventsSchema } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
+import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
 import { KNOWN_ACTIONS, type AuditLogService } from './audit-log.service.js';
 
 const PERMISSION = {

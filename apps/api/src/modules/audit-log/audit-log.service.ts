@@ -2,9 +2,9 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { AuditEventDto, AuditEventsQuery, ExportAuditEventsQuery, Paged } from '@ledgerport/shared';
 import { exportBatches } from '../../lib/export-batches.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
-import { EVERY_CLIENT, type ClientScope } from '../clients/client-scope.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
+import { EVERY_CLIENT, type ClientScope } from '../clients/index.js';
 import type { AuditEventFilters, AuditLogRepository } from './audit-log.repository.js';
 import { auditExportFileName, writeAuditWorkbook } from './audit-log.export.js';
 

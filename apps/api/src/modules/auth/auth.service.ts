@@ -17,11 +17,10 @@ import { AppError, TooManyRequestsError, UnauthorizedError } from '../../lib/err
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { createSettingsRepository, hoursFromSeconds } from '../settings/settings.repository.js';
-import { createSecondFactor } from '../two-factor/second-factor.js';
-import { createTwoFactorRepository } from '../two-factor/two-factor.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
+import { createSecondFactor, createTwoFactorRepository } from '../two-factor/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { ThrottleRepository } from './throttle.repository.js';
 import type { AccessTokens } from './tokens.js';

@@ -2,7 +2,7 @@ import type { SessionDto } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from './auth.service.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { UserSessionsRepository } from './user-sessions.repository.js';

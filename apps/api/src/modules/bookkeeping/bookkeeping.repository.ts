@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { orderByFromQuery } from '../../lib/list-query.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type BookkeepingRepository = ReturnType<typeof createBookkeepingRepository>;
 

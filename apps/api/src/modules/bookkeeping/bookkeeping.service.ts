@@ -12,9 +12,9 @@ import type { Db } from '../../db/client.js';
 import type { bookkeepingRecords } from '../../db/schema/index.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
-import { clientScopeOf } from '../clients/client-scope.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf } from '../clients/index.js';
 import type { BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
 
 const SORT_KEY = new Map(BOOKKEEPING_SORT_KEYS.map((key) => [key.toLowerCase(), key]));

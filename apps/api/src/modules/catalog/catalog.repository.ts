@@ -9,7 +9,7 @@ import {
   tagServices,
   tags,
 } from '../../db/schema/index.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 

@@ -1,7 +1,7 @@
 import { hasPermission, type CatalogServiceDto, type CatalogTagDto } from '@ledgerport/shared';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import type { Principal } from '../auth/auth.service.js';
-import { clientScopeOf } from '../clients/client-scope.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf } from '../clients/index.js';
 import type { CatalogRepository } from './catalog.repository.js';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

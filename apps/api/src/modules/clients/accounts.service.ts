@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { AccountHolderScope } from './client-scope.js';
 

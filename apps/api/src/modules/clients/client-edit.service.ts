@@ -13,13 +13,12 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
 import { clientScopeOf, type ClientScope } from './client-scope.js';
 // Generic picture handling shared with the user's profile picture: checked on content, re-encoded, resized.
-import { normalisePicture, resizePicture } from '../profile/profile-picture.images.js';
-import type { PictureAnswer } from '../profile/profile.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { normalisePicture, resizePicture, type PictureAnswer } from '../profile/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { ClientEditUpdate } from './client-edit.multipart.js';
 import type { ClientEditRepository, ClientRow, ClientRowUpdate } from './client-edit.repository.js';
 

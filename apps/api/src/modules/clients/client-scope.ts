@@ -2,7 +2,7 @@ import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clientCollaboratorServices, clients } from '../../db/schema/index.js';
-import type { Principal } from '../auth/auth.service.js';
+import type { Principal } from '../auth/index.js';
 
 declare const clientScopeBrand: unique symbol;
 

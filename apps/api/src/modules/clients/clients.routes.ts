@@ -20,7 +20,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
+import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
 import type { ClientsService } from './clients.service.js';
 
 const PERMISSION = {

@@ -27,13 +27,12 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from './client-scope.js';
 import { exportBatches } from '../../lib/export-batches.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import { usernameBaseFromEmail } from '../users/users.service.js';
+import type { MailService } from '../mail/index.js';
+import { type UsersRepository, usernameBaseFromEmail } from '../users/index.js';
 import { emailBodyText, sanitizeEmailBody } from './clients.email.js';
 import { clientsExportFileName, writeClientsWorkbook } from './clients.export.js';
 import type { ClientListFilters, ClientListSort, ClientsRepository } from './clients.repository.js';

@@ -1,7 +1,7 @@
 import { CLIENT_TYPE, type CreateMyClientInput, type MyClientDto } from '@ledgerport/shared';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import type { Principal } from '../auth/auth.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { Principal } from '../auth/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { accountHolderScopeOf, type AccountHolderScope } from './client-scope.js';
 import type { MyClientsRepository } from './my-clients.repository.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition, SAFE_FILE_HEADERS } from '../documents/file-headers.js';
+import { contentDisposition, SAFE_FILE_HEADERS } from '../documents/index.js';
 import type { Actor, CompaniesService } from './companies.service.js';
 
 const tags = ['company'];

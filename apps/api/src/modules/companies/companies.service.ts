@@ -13,8 +13,8 @@ import { NotFoundError } from '../../lib/errors.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { safeFileName } from '../documents/file-headers.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import { safeFileName } from '../documents/index.js';
 import type { CompaniesRepository } from './companies.repository.js';
 
 export interface Actor {

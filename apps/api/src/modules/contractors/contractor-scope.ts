@@ -1,8 +1,8 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { contractors } from '../../db/schema/index.js';
-import type { Principal } from '../auth/auth.service.js';
-import { clientScopeOf, type ClientScope } from '../clients/client-scope.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf, type ClientScope } from '../clients/index.js';
 
 declare const contractorScopeBrand: unique symbol;
 

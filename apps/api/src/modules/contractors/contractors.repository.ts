@@ -3,7 +3,7 @@ import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clients, contractorPayments, contractors, payments, states, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 import { contractorScopeCondition, type ContractorScope } from './contractor-scope.js';
 
 /** The list's filters; the scope comes with them, so the list and its export read the same rows. */

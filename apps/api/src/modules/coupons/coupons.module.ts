@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import { createCouponsRepository } from './coupons.repository.js';
 import { couponsRoutes } from './coupons.routes.js';
 import { createCouponsService } from './coupons.service.js';

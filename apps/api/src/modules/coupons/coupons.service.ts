@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { ThrottleRepository } from '../auth/index.js';
 import type { CouponRow, CouponsRepository } from './coupons.repository.js';
 
 /** Who makes a change, for the audit trail. */

@@ -14,12 +14,11 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
-import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
+import type { Principal, ThrottleRepository } from '../auth/index.js';
 import { documentScopeOf } from './document-scope.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { MailService } from '../mail/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { DocumentFileRow, DocumentFilesRepository } from './document-files.repository.js';
 import { downloadName, INLINE_PREVIEW_TYPES, uniqueEntryNames, zipFileName } from './file-headers.js';
 

@@ -2,8 +2,8 @@ import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import { DOCUMENT_TYPE, type DocumentType } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaboratorServices, clients, documents } from '../../db/schema/index.js';
-import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
-import type { Principal } from '../auth/auth.service.js';
+import { activeCollaboratorWithGrant } from '../clients/index.js';
+import type { Principal } from '../auth/index.js';
 
 declare const documentScopeBrand: unique symbol;
 

@@ -25,7 +25,7 @@ import {
 } from '../../lib/file-intake/index.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import { documentScopeOf, type DocumentFilingInScope } from './document-scope.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';

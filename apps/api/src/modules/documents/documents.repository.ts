@@ -26,7 +26,7 @@ import {
   type DocumentIdInScope,
   type DocumentScope,
 } from './document-scope.js';
-import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
+import { activeCollaboratorWithGrant } from '../clients/index.js';
 
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
 export type DocumentRow = Awaited<ReturnType<DocumentsRepository['findPage']>>[number];

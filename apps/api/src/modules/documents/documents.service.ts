@@ -24,8 +24,8 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
 import { documentScopeOf, documentTypeFor, type DocumentScope } from './document-scope.js';
 import type {
   DocumentListFilters,

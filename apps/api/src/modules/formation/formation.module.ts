@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_ORGANIZERS, PASSPORT_LIMITS } from '@ledgerport/shared';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
-import { createCouponsRepository } from '../coupons/coupons.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
+import { createCouponsRepository } from '../coupons/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createFormationRepository } from './formation.repository.js';
 import { formationRoutes } from './formation.routes.js';

@@ -36,10 +36,10 @@ import {
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
-import type { CouponsRepository } from '../coupons/coupons.repository.js';
-import type { PaymentsService } from '../payments/payments.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { ThrottleRepository } from '../auth/index.js';
+import type { CouponsRepository } from '../coupons/index.js';
+import type { PaymentsService } from '../payments/index.js';
 import type { FormationRepository, NewCompany, NewOrganizer } from './formation.repository.js';
 
 /**

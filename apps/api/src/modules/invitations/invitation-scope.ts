@@ -1,8 +1,8 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { ROLE_NAME } from '@ledgerport/shared';
 import { invitations } from '../../db/schema/index.js';
-import type { Principal } from '../auth/auth.service.js';
-import { clientScopeOf, type ClientScope } from '../clients/client-scope.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf, type ClientScope } from '../clients/index.js';
 
 declare const invitationScopeBrand: unique symbol;
 

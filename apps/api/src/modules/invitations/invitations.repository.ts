@@ -4,7 +4,7 @@ import { INVITATION_STATUS, type InvitationListQuery, type InvitationType } from
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaborators, clients, invitations, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
-import { clientScopeCondition, type ClientScope } from '../clients/client-scope.js';
+import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 import { invitationScopeCondition, type InvitationScope } from './invitation-scope.js';
 
 export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

@@ -15,11 +15,11 @@ import type { Db } from '../../db/client.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
-import { clientScopeOf, type ClientScope } from '../clients/client-scope.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf, type ClientScope } from '../clients/index.js';
+import type { MailService } from '../mail/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { invitationScopeOf } from './invitation-scope.js';
 import type { InvitationsRepository } from './invitations.repository.js';
 

@@ -11,8 +11,8 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { AppError, BadRequestError, TooManyRequestsError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { ThrottleRepository } from '../auth/index.js';
 import type { InvitationsRepository } from './invitations.repository.js';
 import type { RegistrationRepository } from './registration.repository.js';
 

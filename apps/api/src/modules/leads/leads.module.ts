@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
-import { createOnboardingRepository } from '../onboarding/onboarding.repository.js';
+import { createOnboardingRepository } from '../onboarding/index.js';
 import { createLeadsRepository } from './leads.repository.js';
 import { leadsRoutes } from './leads.routes.js';
 import { createLeadsService } from './leads.service.js';

@@ -18,8 +18,8 @@ import {
 import { consumeMultipart, type MultipartRefusals } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/file-headers.js';
-import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/users.export.js';
+import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/index.js';
+import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
 import type { LeadFile, LeadsService } from './leads.service.js';
 
 const tags = ['document'];

@@ -36,11 +36,10 @@ import {
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
-import type { Principal } from '../auth/auth.service.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import { INLINE_PREVIEW_TYPES } from '../documents/file-headers.js';
-import { leadContractPdf } from '../onboarding/lead-contract.js';
-import type { OnboardingRepository } from '../onboarding/onboarding.repository.js';
+import type { Principal } from '../auth/index.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import { INLINE_PREVIEW_TYPES } from '../documents/index.js';
+import { leadContractPdf, type OnboardingRepository } from '../onboarding/index.js';
 import { writeLeadsWorkbook, leadsExportFileName } from './leads.export.js';
 import { type LeadListFilters, type LeadListRow, type LeadsRepository } from './leads.repository.js';
 

@@ -13,8 +13,8 @@ import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
 import type { MailMessageFilters, MailRepository } from './mail.repository.js';
 import { MAIL_JOB, readBody } from './mail.service.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_POSITION_DISPLAY } from '@ledgerport/shared';
 import { readOrCreateSecret } from '../../lib/secrets.js';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createCaptcha } from './captcha.js';
 import { createOnboardingRepository } from './onboarding.repository.js';

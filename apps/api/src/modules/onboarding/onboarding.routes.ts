@@ -18,7 +18,7 @@ import {
   servicePlanDtoSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
-import { contentDisposition, PDF_PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/file-headers.js';
+import { contentDisposition, PDF_PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/index.js';
 import type { LookupName } from './onboarding.repository.js';
 import type { OnboardingService } from './onboarding.service.js';
 

@@ -27,9 +27,9 @@ import { AppError, BadRequestError, ConflictError, NotFoundError, TooManyRequest
 import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { ThrottleRepository } from '../auth/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { Captcha } from './captcha.js';
 import { leadContractPdf } from './lead-contract.js';
 import type { LeadRow, LookupName, OnboardingRepository } from './onboarding.repository.js';

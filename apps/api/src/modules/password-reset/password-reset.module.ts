@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createPasswordResetRepository } from './password-reset.repository.js';
 import { passwordResetRoutes } from './password-reset.routes.js';

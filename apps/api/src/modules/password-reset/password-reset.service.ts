@@ -13,10 +13,9 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { BadRequestError, TooManyRequestsError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
-import type { MailService } from '../mail/mail.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { SessionsRepository, ThrottleRepository } from '../auth/index.js';
+import type { MailService } from '../mail/index.js';
 import type { PasswordResetRepository } from './password-reset.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { PAYMENT_STATUS, type PaymentProvider, type PaymentStatus } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
 
 /** The provider events that move a payment, as Stripe names them (the test processor raises the same). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import { stripeClient } from './payment-drivers.js';
 import { createPaymentEvents } from './payment-events.js';
 import { createPaymentsRepository } from './payments.repository.js';

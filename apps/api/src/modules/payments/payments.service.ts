@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import { createPaymentDriver, randomToken, type PaymentDriver } from './payment-drivers.js';
 import { createPaymentEvents } from './payment-events.js';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.js';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { BadRequestError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import { isPaymentEventType, type PaymentEvents } from './payment-events.js';
 
 /** Stripe's own default: a signed delivery older than this is refused as a replay. */

@@ -9,7 +9,7 @@ import {
 } from '@ledgerport/shared';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
+import type { ThrottleRepository } from '../auth/index.js';
 import { randomToken } from './payment-drivers.js';
 import type { PaymentEvents } from './payment-events.js';
 import type { PaymentsRepository } from './payments.repository.js';

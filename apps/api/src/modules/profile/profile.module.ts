@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROFILE_PICTURE } from '@ledgerport/shared';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createProfileRepository } from './profile.repository.js';
 import { profileRoutes } from './profile.routes.js';

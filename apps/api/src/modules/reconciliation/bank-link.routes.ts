@@ -9,7 +9,7 @@ import {
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
-import type { ThrottleRepository } from '../auth/throttle.repository.js';
+import type { ThrottleRepository } from '../auth/index.js';
 import { InvalidBankTokenError } from './bank-link/bank-link.js';
 import type { createPlaidBankLink } from './bank-link/plaid-driver.js';
 import { SandboxInvalidCredentialsError, type SandboxBank } from './bank-link/sandbox-bank.js';

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BOOKKEEPING_SERVICE_NAME, CLIENT_TYPE } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { clientCollaboratorServices, clients, services } from '../../db/schema/index.js';
-import { activeCollaboratorWithGrant } from '../clients/client-scope.js';
-import type { Principal } from '../auth/auth.service.js';
+import { activeCollaboratorWithGrant } from '../clients/index.js';
+import type { Principal } from '../auth/index.js';
 
 declare const reconciliationScopeBrand: unique symbol;
 

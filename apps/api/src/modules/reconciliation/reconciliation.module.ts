@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { bankLinkRoutes } from './bank-link.routes.js';
 import { createPlaidBankLink } from './bank-link/plaid-driver.js';

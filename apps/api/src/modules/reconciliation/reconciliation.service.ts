@@ -22,8 +22,8 @@ import { exportBatches } from '../../lib/export-batches.js';
 import { FieldDecryptionError, type FieldCrypto } from '../../lib/field-crypto.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
 import {
   BankLoginRequiredError,
   InvalidBankTokenError,

@@ -2,7 +2,7 @@ import type { ListServicesQuery, Paged, ServiceDto, ServiceInput } from '@ledger
 import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { ServiceField, ServiceRow, ServicesRepository, ServiceValues } from './services.repository.js';
 
 /** Who makes a change, for the audit trail. */

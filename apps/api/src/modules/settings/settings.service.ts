@@ -1,7 +1,7 @@
 import type { FirmSettings } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/audit.repository.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { TagGroupRow, TagRow, TagsRepository } from './tags.repository.js';
 
 /** Who makes a change, for the audit trail. */

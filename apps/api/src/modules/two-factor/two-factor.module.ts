@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createThrottleRepository } from '../auth/throttle.repository.js';
+import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { createSettingsRepository, hoursFromSeconds } from '../settings/settings.repository.js';
+import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
 import { createSecondFactor } from './second-factor.js';
 import { createTwoFactorRepository } from './two-factor.repository.js';
 import { twoFactorRoutes } from './two-factor.routes.js';

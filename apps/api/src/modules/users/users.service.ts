@@ -20,9 +20,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.
 import { exportBatches } from '../../lib/export-batches.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { AUDIT_ACTION, type AuditLog } from '../audit/audit.repository.js';
-import type { Principal } from '../auth/auth.service.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
+import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { Principal, SessionsRepository } from '../auth/index.js';
 import { usersExportFileName, writeUsersWorkbook } from './users.export.js';
 import type {
   UserAdminRow,

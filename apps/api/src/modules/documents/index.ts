@@ -1,0 +1,9 @@
+// Public entry: other modules import this module only from here (lint rule in eslint.config.js).
+export {
+  contentDisposition,
+  INLINE_PREVIEW_TYPES,
+  PDF_PREVIEW_CSP,
+  PREVIEW_CSP,
+  SAFE_FILE_HEADERS,
+  safeFileName,
+} from './file-headers.js';
