@@ -32,6 +32,57 @@ function featureBoundaries() {
   }));
 }
 
+const apiNeverImportsWeb = { regex: '^@ledgerport/web|(\\.\\./)+web/', message: 'The API never imports the web app.' };
+
+/**
+ * An API module imports another only through its public entry, `../<other>/index.js`, so a module's
+ * inner files can change without touching its callers. Tests may reach into any module.
+ */
+function apiModuleBoundaries() {
+  let modules = [];
+  try {
+    modules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== '__tests__')
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+  const entryOnly = (others, prefix, shown) =>
+    others.map((other) => ({
+      regex: `^${prefix}${other}(/(?!index\\.js$)|$)`,
+      message: `API modules import each other only through ${shown}${other}/index.js.`,
+    }));
+  return [
+    ...modules.map((area) => ({
+      files: [`apps/api/src/modules/${area}/**/*.ts`],
+      ignores: ['**/__tests__/**'],
+      rules: {
+        // Replaces the apps/api rule for these files, so it repeats the web pattern.
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              apiNeverImportsWeb,
+              ...entryOnly(
+                modules.filter((other) => other !== area),
+                '(\\.\\./)+(modules/)?',
+                '../',
+              ),
+            ],
+          },
+        ],
+      },
+    })),
+    {
+      // The shared ModuleDeps beside the modules uses their entries too.
+      files: ['apps/api/src/modules/*.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [apiNeverImportsWeb, ...entryOnly(modules, '\\./', './')] }],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,11 +135,9 @@ export default tseslint.config(
   {
     files: ['apps/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@ledgerport/web|(\\.\\./)+web/', message: 'The API never imports the web app.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [apiNeverImportsWeb] }],
     },
   },
   ...featureBoundaries(),
+  ...apiModuleBoundaries(),
 );
