@@ -136,11 +136,14 @@ test('a business client adds a business and an individual contractor, pays with 
   await expect(page.getByText('Your payment has succeeded. Your contractors have been submitted')).toBeVisible();
   await expect(payment).toBeHidden();
 
-  // Paid comes from the provider's event, which the test processor raises at confirm.
+  // Paid comes from the provider's event, which the test processor raises at confirm. Each try waits
+  // for the reloaded list to show before judging it: on a busy machine a reload alone can take
+  // longer than the check's own short timeout.
   await expect(async () => {
     await page.reload();
+    await expect(row(page, business)).toBeVisible({ timeout: 15_000 });
     await expect(table(page).getByText('Paid', { exact: true })).toHaveCount(2, { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   // An earlier tax year is history: nothing to add or pay there.
   const current = Number(await page.getByRole('combobox', { name: 'Tax year' }).inputValue());
   await choose(page, page.getByRole('main'), 'Tax year', String(current - 1));
