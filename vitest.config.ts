@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +6,10 @@ const sharedSource = fileURLToPath(new URL('./packages/shared/src/index.ts', imp
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves one core to itself (cores - 1), which on the
+    // 2-core CI machine meant one file at a time: the API suite ran at about 70% of the machine in
+    // 10 minutes, and in under 5 with two (docs/architecture.md, "Tests").
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
