@@ -17,7 +17,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { ClientScope } from '../clients/index.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
-import { sanitizeAnnouncementHtml } from './announcement-html.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
 
 export interface Actor {
   userId: number;
@@ -84,8 +84,8 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
      * dialog, any future API client) gets markup that cannot run script.
      */
     async create(actor: Actor, input: CreateAnnouncementData): Promise<AnnouncementDetails> {
-      const body = sanitizeAnnouncementHtml(input.body);
-      const acknowledgmentText = sanitizeAnnouncementHtml(input.acknowledgmentText);
+      const body = sanitizeRichText(input.body);
+      const acknowledgmentText = sanitizeRichText(input.acknowledgmentText);
       // Markup made only of stripped content (a lone <script>) leaves nothing to read.
       if (isBlankHtml(body)) throw invalidField('body', 'REQUIRED');
       if (isBlankHtml(acknowledgmentText)) throw invalidField('acknowledgmentText', 'REQUIRED');

@@ -1,9 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Announcement body and acknowledgment text are HTML from the staff's rich-text editor (Tiptap
- * StarterKit with the link extension) and are shown to every client user after sign-in. Only what
- * that editor produces survives: no script, style, event handler, inline style or image, and links
+ * Rich text from the staff's editor (Tiptap StarterKit with the link extension): announcements'
+ * body and acknowledgment text, shown to every client user after sign-in, and the descriptions of
+ * requests and their templates. Only what that editor produces survives: no script, style, event handler, inline style or image, and links
  * only to http(s) or mailto. Links always open in a new tab without handing over the opener.
  */
 const ALLOWED: sanitizeHtml.IOptions = {
@@ -43,6 +43,6 @@ const ALLOWED: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeAnnouncementHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, ALLOWED).trim();
 }
