@@ -78,6 +78,20 @@ export const PERMISSIONS = {
   'reconciliation:sync': 'Synchronise bank accounts',
   'reconciliation:transaction:list': 'List bank transactions',
   'reconciliation:transaction:export': 'Export bank transactions',
+  'request:list': 'List requests to clients',
+  'request:add': 'Send requests to clients',
+  'request:edit': 'Edit and cancel requests',
+  'request:delete': 'Cancel requests',
+  'request:review': 'Accept or return what clients submit to requests',
+  'request:respond': 'Respond to requests (upload, answer, mark not applicable)',
+  'request-template:list': 'List request templates',
+  'request-template:add': 'Create request templates',
+  'request-template:edit': 'Edit request templates',
+  'request-template:delete': 'Delete request templates',
+  'request-schedule:list': 'List recurring requests',
+  'request-schedule:add': 'Create recurring requests',
+  'request-schedule:edit': 'Edit recurring requests',
+  'request-schedule:delete': 'Delete recurring requests',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -104,6 +118,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'bookkeeping',
     'contractor',
     'reconciliation',
+    'request',
+    'request-template:list',
   ],
   [ROLE_NAME.supervisor]: [
     ...staffDocuments,
@@ -114,6 +130,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'bookkeeping',
     'contractor',
     'reconciliation',
+    'request',
+    'request-template:list',
   ],
   [ROLE_NAME.employee]: [
     ...staffDocuments,
@@ -127,6 +145,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'contractor:complete-or-open',
     'contractor:export',
     'reconciliation',
+    'request:list',
+    'request:add',
+    'request:edit',
+    'request:review',
+    'request-template:list',
   ],
   [ROLE_NAME.client]: [
     // Not received:change-status: the status is the firm's work tracker, hidden from clients (spec 02).
@@ -143,5 +166,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'contractor:pay',
     'contractor:export',
     'reconciliation',
+    'request:list',
+    'request:respond',
   ],
 };

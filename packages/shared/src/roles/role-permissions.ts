@@ -22,6 +22,9 @@ export const PERMISSION_AREA_LABELS: Record<string, string> = {
   announcement: 'Announcements',
   coupon: 'Coupons',
   reconciliation: 'Reconciliations',
+  request: 'Requests',
+  'request-template': 'Request templates',
+  'request-schedule': 'Recurring requests',
 };
 
 export function permissionArea(permission: string): string {

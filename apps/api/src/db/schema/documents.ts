@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -13,6 +14,7 @@ import {
 import { clients } from './clients.js';
 import { users } from './identity.js';
 import { services } from './organisation.js';
+import { requestItems } from './requests.js';
 import { tags } from './tags.js';
 
 /**
@@ -61,6 +63,8 @@ export const documents = pgTable(
     fileId: integer()
       .notNull()
       .references(() => storedFiles.id),
+    /** The request item the client uploaded it for (docs/requests.md); null for a plain upload. */
+    requestItemId: integer().references(() => requestItems.id, { onDelete: 'set null' }),
     /** Kept in step by the comment routes so lists need no count per row. */
     numberOfComments: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +87,10 @@ export const documents = pgTable(
     index('documents_creator_idx').on(t.creatorUserId),
     index('documents_status_idx').on(t.uploadedByClientSide, t.status, t.createdAt.desc()),
     index('documents_file_idx').on(t.fileId),
+    // A request item's files (its details and review); partial: most documents belong to no request.
+    index('documents_request_item_idx')
+      .on(t.requestItemId)
+      .where(sql`${t.requestItemId} is not null`),
   ],
 );
 

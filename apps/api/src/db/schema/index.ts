@@ -8,6 +8,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './account-tokens.js';
 export * from './reference.js';
+export * from './requests.js';
 export * from './documents.js';
 export * from './coupons.js';
 export * from './bookkeeping.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 
 /**
@@ -15,6 +15,8 @@ export const firmSettings = pgTable(
     sessionIdleMinutesStaff: integer().notNull().default(30),
     sessionIdleMinutesClients: integer().notNull().default(60),
     sessionAbsoluteHours: integer().notNull().default(12),
+    /** IANA zone the firm's dates are days in (a request's due date, a schedule's day of month). */
+    timeZone: text().notNull().default('America/New_York'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   },

@@ -6,6 +6,7 @@ import { firmSettings } from '../../db/schema/index.js';
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
 
 const SINGLE_ROW = 1;
+export const FIRM_TIME_ZONE_DEFAULT = 'America/New_York';
 
 /**
  * The firm's single settings row. `absoluteDefaultHours` stands in for the absolute lifetime until
@@ -28,6 +29,16 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
         .where(eq(firmSettings.id, SINGLE_ROW))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The IANA zone the firm's dates are days in (request due dates, schedules): America/New_York until saved. */
+    async timeZone(tx: DbOrTx = db): Promise<string> {
+      const [row] = await tx
+        .select({ timeZone: firmSettings.timeZone })
+        .from(firmSettings)
+        .where(eq(firmSettings.id, SINGLE_ROW))
+        .limit(1);
+      return row?.timeZone ?? FIRM_TIME_ZONE_DEFAULT;
     },
 
     async get(tx: DbOrTx = db): Promise<FirmSettings> {
