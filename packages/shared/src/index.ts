@@ -38,3 +38,4 @@ export * from './audit-log/audit-log.schema.js';
 export * from './mail/mail.schema.js';
 export * from './security/security.schema.js';
 export * from './tax-planning/tax-estimate.js';
+export * from './requests/requests.schema.js';

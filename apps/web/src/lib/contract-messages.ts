@@ -9,6 +9,7 @@ import {
   ONBOARDING_VALIDATION,
   PASSWORD_TOO_COMMON,
   PHONE_VALIDATION,
+  REQUEST_VALIDATION,
   USER_VALIDATION,
 } from '@ledgerport/shared';
 import type { TFunction } from 'i18next';
@@ -30,6 +31,7 @@ export const CONTRACT_MESSAGE_GROUPS = {
   announcement: ANNOUNCEMENT_VALIDATION,
   onboarding: ONBOARDING_VALIDATION,
   formation: FORMATION_VALIDATION,
+  request: REQUEST_VALIDATION,
   document: DOCUMENT_VALIDATION,
 } as const satisfies Record<string, Record<string, string>>;
 

@@ -70,6 +70,13 @@ export const contract = {
     passportTooLarge: '$t(formation.validation.passportSize)',
     passportType: '$t(formation.validation.passportType)',
   },
+  request: {
+    required: '$t(common.validation.required)',
+    invalidDate: '$t(announcements.validation.invalidDate)',
+    dueDateInPast: 'The due date cannot be earlier than today',
+    noItems: 'Add at least one item',
+    tagsOnAnswerItem: 'An item that asks only for an answer has no tags',
+  },
   document: {
     mainTagRequired: '$t(documents.tagRule.mainTagRequired)',
     tagRequiredInGroup: '$t(documents.tagRule.tagRequiredInGroup)',

@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
+import { isBlankHtml } from '../announcements/announcements.schema.js';
+
+/**
+ * Contract: requests to clients (issue 20; docs/requests.md).
+ *
+ * Routes (all under /api/v1):
+ * - GET    /document/requests                                list (request:list)      query: listRequestsQuerySchema
+ * - POST   /document/requests                                create (request:add)     body: createRequestInputSchema
+ * - GET    /document/requests/:id                            details (request:list)   → requestDetailsSchema
+ * - PUT    /document/requests/:id                            edit while open (request:edit) body: updateRequestInputSchema
+ * - DELETE /document/requests/:id                            cancel an open request (request:delete); it stays, as cancelled,
+ *                                                            with what the client sent (their uploads are ordinary documents)
+ * - POST   /document/requests/:id/items/:itemId/files        upload to an item (request:respond; multipart)
+ * - PUT    /document/requests/:id/items/:itemId/answer       answer (request:respond) body: answerItemInputSchema
+ * - PUT    /document/requests/:id/items/:itemId/not-applicable (request:respond) body: notApplicableInputSchema
+ * - PUT    /document/requests/:id/items/:itemId/accept       (request:review)
+ * - PUT    /document/requests/:id/items/:itemId/return       (request:review) body: returnItemInputSchema
+ *
+ * Staff see the requests of every client; a client user those of their current client, all of them
+ * as its owner and, as a collaborator, those of the services granted to them. Anything outside
+ * answers 404. Every change of state answers the request's details.
+ */
+
+export const REQUEST_STATUS = { open: 1, completed: 2, cancelled: 3 } as const;
+export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
+export const REQUEST_STATUS_NAME: Record<RequestStatus, string> = {
+  [REQUEST_STATUS.open]: 'Open',
+  [REQUEST_STATUS.completed]: 'Completed',
+  [REQUEST_STATUS.cancelled]: 'Cancelled',
+};
+
+export const REQUEST_ITEM_KIND = { documents: 1, answer: 2, both: 3 } as const;
+export type RequestItemKind = (typeof REQUEST_ITEM_KIND)[keyof typeof REQUEST_ITEM_KIND];
+export const REQUEST_ITEM_KIND_NAME: Record<RequestItemKind, string> = {
+  [REQUEST_ITEM_KIND.documents]: 'Documents',
+  [REQUEST_ITEM_KIND.answer]: 'Answer',
+  [REQUEST_ITEM_KIND.both]: 'Documents and answer',
+};
+
+/**
+ * requested → submitted (uploaded, answered or marked not applicable) → accepted, or → returned
+ * (with the firm's note) → submitted again.
+ */
+export const REQUEST_ITEM_STATUS = { requested: 1, submitted: 2, accepted: 3, returned: 4 } as const;
+export type RequestItemStatus = (typeof REQUEST_ITEM_STATUS)[keyof typeof REQUEST_ITEM_STATUS];
+export const REQUEST_ITEM_STATUS_NAME: Record<RequestItemStatus, string> = {
+  [REQUEST_ITEM_STATUS.requested]: 'Requested',
+  [REQUEST_ITEM_STATUS.submitted]: 'Submitted',
+  [REQUEST_ITEM_STATUS.accepted]: 'Accepted',
+  [REQUEST_ITEM_STATUS.returned]: 'Returned',
+};
+
+export function acceptsFiles(kind: RequestItemKind): boolean {
+  return kind !== REQUEST_ITEM_KIND.answer;
+}
+export function acceptsAnswer(kind: RequestItemKind): boolean {
+  return kind !== REQUEST_ITEM_KIND.documents;
+}
+/** The client may still act on an item: it is waiting on them or came back to them. */
+export function awaitsClient(status: RequestItemStatus): boolean {
+  return status === REQUEST_ITEM_STATUS.requested || status === REQUEST_ITEM_STATUS.returned;
+}
+
+export const REQUEST_LIMITS = {
+  title: 200,
+  itemTitle: 200,
+  itemDescription: 2000,
+  /** Rich-text HTML from the editor. */
+  html: 100_000,
+  items: 50,
+  tagsPerItem: 20,
+  answer: 10_000,
+  reason: 2000,
+  note: 2000,
+} as const;
+
+export const REQUEST_VALIDATION = {
+  required: 'REQUIRED',
+  invalidDate: 'INVALID_DATE',
+  dueDateInPast: 'DUE_DATE_IN_PAST',
+  noItems: 'NO_ITEMS',
+  tagsOnAnswerItem: 'TAGS_ON_ANSWER_ITEM',
+} as const;
+
+/** Error codes of the state rules (409 unless noted). */
+export const REQUEST_ERROR = {
+  /** The request is completed or cancelled: nothing on it changes any more. */
+  notOpen: 'REQUEST_NOT_OPEN',
+  /** Accept or return on an item the client has not submitted. */
+  itemNotSubmitted: 'REQUEST_ITEM_NOT_SUBMITTED',
+  /** Upload, answer or not applicable on an item already submitted or accepted. */
+  itemNotAwaitingClient: 'REQUEST_ITEM_NOT_AWAITING_CLIENT',
+  /** 400: a file for an answer-only item, an answer for a documents-only item. */
+  wrongKind: 'REQUEST_ITEM_WRONG_KIND',
+  /** An edit removes an item the client has already responded to. */
+  itemHasResponse: 'REQUEST_ITEM_HAS_RESPONSE',
+} as const;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isRealDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Today's date (YYYY-MM-DD) in an IANA time zone: a due date is a day in the firm's zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** `date` plus `days` calendar days (YYYY-MM-DD in, YYYY-MM-DD out). */
+export function addDays(date: string, days: number): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  value.setUTCDate(value.getUTCDate() + days);
+  return value.toISOString().slice(0, 10);
+}
+
+/** Overdue from the day after the due date, in the firm's zone; only while the request is open. */
+export function isOverdue(dueDate: string, status: RequestStatus, today: string): boolean {
+  return status === REQUEST_STATUS.open && dueDate < today;
+}
+
+const dueDateSchema = z.string().trim().refine(isRealDate, REQUEST_VALIDATION.invalidDate);
+
+const optionalHtml = z
+  .union([z.string().max(REQUEST_LIMITS.html), z.null()])
+  .optional()
+  .transform((value) => (value === undefined || value === null || isBlankHtml(value) ? null : value));
+
+const optionalText = (max: number) =>
+  z
+    .union([z.string().trim().max(max), z.null()])
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const itemKindSchema = z.union([
+  z.literal(REQUEST_ITEM_KIND.documents),
+  z.literal(REQUEST_ITEM_KIND.answer),
+  z.literal(REQUEST_ITEM_KIND.both),
+]);
+
+export const requestItemInputSchema = z
+  .object({
+    /** An existing item's id on an edit; absent for a new item. */
+    id: idSchema.optional(),
+    title: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.itemTitle),
+    description: optionalText(REQUEST_LIMITS.itemDescription),
+    kind: itemKindSchema,
+    /** The tags an upload to the item gets (the upload's tag rules); none for an answer-only item. */
+    tagIds: z.array(idSchema).max(REQUEST_LIMITS.tagsPerItem).default([]),
+  })
+  .refine((item) => acceptsFiles(item.kind) || item.tagIds.length === 0, {
+    message: REQUEST_VALIDATION.tagsOnAnswerItem,
+    path: ['tagIds'],
+  });
+export type RequestItemInput = z.input<typeof requestItemInputSchema>;
+export type RequestItemData = z.output<typeof requestItemInputSchema>;
+
+const itemsSchema = z.array(requestItemInputSchema).min(1, REQUEST_VALIDATION.noItems).max(REQUEST_LIMITS.items);
+
+/** The due date must not be before today in the firm's zone; the server checks that (it knows the zone). */
+export const createRequestInputSchema = z.object({
+  clientId: idSchema,
+  serviceId: idSchema,
+  title: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.title),
+  description: optionalHtml,
+  dueDate: dueDateSchema,
+  /** The template it was made from, kept for the record. */
+  templateId: idSchema.optional(),
+  items: itemsSchema,
+});
+export type CreateRequestInput = z.input<typeof createRequestInputSchema>;
+export type CreateRequestData = z.output<typeof createRequestInputSchema>;
+
+/**
+ * An edit while the request is open: the items in their new order. An item with an `id` keeps its
+ * status and what the client sent; an item without one is new; an item left out is removed, which
+ * is refused (409 REQUEST_ITEM_HAS_RESPONSE) once the client has responded to it. The client and
+ * service do not change (the client's uploads are filed under them).
+ */
+export const updateRequestInputSchema = z.object({
+  title: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.title),
+  description: optionalHtml,
+  dueDate: dueDateSchema,
+  items: itemsSchema,
+});
+export type UpdateRequestInput = z.input<typeof updateRequestInputSchema>;
+export type UpdateRequestData = z.output<typeof updateRequestInputSchema>;
+
+export const answerItemInputSchema = z.object({
+  answer: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.answer),
+});
+export type AnswerItemInput = z.infer<typeof answerItemInputSchema>;
+
+export const notApplicableInputSchema = z.object({
+  reason: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.reason),
+});
+export type NotApplicableInput = z.infer<typeof notApplicableInputSchema>;
+
+export const returnItemInputSchema = z.object({
+  note: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.note),
+});
+export type ReturnItemInput = z.infer<typeof returnItemInputSchema>;
+
+export const requestItemParamsSchema = z.object({ id: idSchema, itemId: idSchema });
+
+export const REQUEST_SORT_FIELDS = ['dueDate', 'createdAt', 'title', 'client', 'status'] as const;
+
+export const listRequestsQuerySchema = listQuerySchema.extend({
+  sortedBy: z.enum(REQUEST_SORT_FIELDS).optional(),
+  /** Staff: one client. Client users always see their current client's. */
+  clientId: idSchema.optional(),
+  serviceId: idSchema.optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+    .optional(),
+  dueFrom: dueDateSchema.optional(),
+  dueTo: dueDateSchema.optional(),
+  overdue: booleanQuery.optional(),
+  createdByUserId: idSchema.optional(),
+  search: z.string().trim().max(REQUEST_LIMITS.title).optional(),
+});
+export type ListRequestsQuery = z.input<typeof listRequestsQuerySchema>;
+export type ListRequestsFilters = z.output<typeof listRequestsQuerySchema>;
+
+const personSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const requestListItemSchema = z.object({
+  id: z.number().int(),
+  client: z.object({ id: z.number().int(), name: z.string() }),
+  service: z.object({ id: z.number().int(), displayName: z.string() }),
+  title: z.string(),
+  dueDate: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  isOverdue: z.boolean(),
+  itemCount: z.number().int(),
+  /** Items accepted (as submitted or as not applicable): the list's "3 of 6". */
+  acceptedCount: z.number().int(),
+  /** Items waiting on the firm's review. */
+  submittedCount: z.number().int(),
+  createdBy: personSchema.nullable(),
+  createdAt: z.string(),
+});
+export type RequestListItem = z.infer<typeof requestListItemSchema>;
+export const requestListSchema = pagedSchema(requestListItemSchema);
+
+export const requestItemDocumentSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const requestItemSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  kind: itemKindSchema,
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  tags: z.array(z.object({ id: z.number().int(), displayName: z.string(), tagGroupId: z.number().int() })),
+  answer: z.string().nullable(),
+  notApplicable: z.boolean(),
+  notApplicableReason: z.string().nullable(),
+  returnNote: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  submittedBy: personSchema.nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: personSchema.nullable(),
+  documents: z.array(requestItemDocumentSchema),
+});
+export type RequestItem = z.infer<typeof requestItemSchema>;
+
+export const requestDetailsSchema = requestListItemSchema.extend({
+  description: z.string().nullable(),
+  templateId: z.number().int().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  items: z.array(requestItemSchema),
+});
+export type RequestDetails = z.infer<typeof requestDetailsSchema>;
+
+/**
+ * Request templates (request-template:*): what the firm asks again and again.
+ * - GET    /document/request-templates          list (request-template:list) query: listRequestTemplatesQuerySchema
+ * - GET    /document/request-templates/:id      details (request-template:list)
+ * - POST   /document/request-templates          create (request-template:add)  body: requestTemplateInputSchema
+ * - PUT    /document/request-templates/:id      edit (request-template:edit)   body: requestTemplateInputSchema
+ * - DELETE /document/request-templates/:id      delete (request-template:delete); 409 REQUEST_TEMPLATE_IN_USE while a schedule uses it
+ * A request made from a template copies it: editing the template later changes no request.
+ */
+export const REQUEST_TEMPLATE_LIMITS = { name: 200, dueOffsetDays: 365 } as const;
+
+export const REQUEST_TEMPLATE_ERROR = {
+  nameTaken: 'REQUEST_TEMPLATE_NAME_TAKEN',
+  inUse: 'REQUEST_TEMPLATE_IN_USE',
+} as const;
+
+export const requestTemplateInputSchema = z.object({
+  name: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_TEMPLATE_LIMITS.name),
+  /** The title of the requests made from it. */
+  title: z.string().trim().min(1, REQUEST_VALIDATION.required).max(REQUEST_LIMITS.title),
+  description: optionalHtml,
+  serviceId: idSchema,
+  /** A request made from it falls due this many days after it is made. */
+  dueOffsetDays: z.coerce.number().int().min(0).max(REQUEST_TEMPLATE_LIMITS.dueOffsetDays),
+  items: itemsSchema,
+});
+export type RequestTemplateInput = z.input<typeof requestTemplateInputSchema>;
+export type RequestTemplateData = z.output<typeof requestTemplateInputSchema>;
+
+export const listRequestTemplatesQuerySchema = listQuerySchema.extend({
+  sortedBy: z.enum(['name', 'service', 'dueOffsetDays']).optional(),
+  serviceId: idSchema.optional(),
+  search: z.string().trim().max(REQUEST_TEMPLATE_LIMITS.name).optional(),
+});
+export type ListRequestTemplatesQuery = z.input<typeof listRequestTemplatesQuerySchema>;
+export type ListRequestTemplatesFilters = z.output<typeof listRequestTemplatesQuerySchema>;
+
+export const requestTemplateListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  service: z.object({ id: z.number().int(), displayName: z.string() }),
+  dueOffsetDays: z.number().int(),
+  itemCount: z.number().int(),
+});
+export type RequestTemplateListItem = z.infer<typeof requestTemplateListItemSchema>;
+export const requestTemplateListSchema = pagedSchema(requestTemplateListItemSchema);
+
+export const requestTemplateDetailsSchema = requestTemplateListItemSchema.extend({
+  description: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      position: z.number().int(),
+      title: z.string(),
+      description: z.string().nullable(),
+      kind: itemKindSchema,
+      tags: z.array(z.object({ id: z.number().int(), displayName: z.string(), tagGroupId: z.number().int() })),
+    }),
+  ),
+});
+export type RequestTemplateDetails = z.infer<typeof requestTemplateDetailsSchema>;
