@@ -35,6 +35,7 @@ import { servicesModule } from './modules/services/services.module.js';
 import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { contractorsModule } from './modules/contractors/contractors.module.js';
+import { requestsModule } from './modules/requests/requests.module.js';
 import { auditLogModule } from './modules/audit-log/audit-log.module.js';
 import { settingsModule } from './modules/settings/settings.module.js';
 import { twoFactorModule } from './modules/two-factor/two-factor.module.js';
@@ -193,6 +194,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
         leadsModule,
         onboardingModule,
         contractorsModule,
+        requestsModule,
         settingsModule,
         twoFactorModule,
         auditLogModule,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACTOR_TYPE, DOCUMENT_STATUS } from '@ledgerport/shared';
+import { CONTRACTOR_TYPE, DOCUMENT_STATUS, REQUEST_ITEM_KIND, REQUEST_ITEM_STATUS } from '@ledgerport/shared';
 import {
   announcementAcknowledgements,
   bankAccounts,
@@ -16,6 +16,8 @@ import {
   documentComments,
   documentShares,
   documents,
+  requestItems,
+  requests,
   services,
   sessions,
   tags,
@@ -26,6 +28,7 @@ import { createCompany } from '../modules/companies/__tests__/companies-factory.
 import { businessBody, insertContractor, stateId } from '../modules/contractors/__tests__/contractors-fixtures.js';
 import { multipartBody, otherDocumentsTagId } from '../modules/documents/__tests__/multipart.js';
 import { insertLead } from '../modules/onboarding/__tests__/onboarding-helpers.js';
+import { insertRequest } from '../modules/requests/__tests__/requests-fixtures.js';
 import {
   setUpMatrixWorld,
   type MatrixRow,
@@ -65,6 +68,10 @@ interface Objects {
   companyId: number;
   organizerId: number;
   leadId: number;
+  /** A Tax request to A with an answer item, a documents item and an item A has submitted. */
+  requestId: number;
+  requestAnswerItemId: number;
+  requestFilesItemId: number;
 }
 
 /** Client B's own objects, for cases that pair the caller's own object with one of A's. */
@@ -159,6 +166,71 @@ const editInput = (own: Own, overrides: Record<string, unknown> = {}) => ({
 });
 
 const CASES: SwapCase[] = [
+  // ---- Requests (docs/requests.md) ----
+  ...(['clientId', 'createdByUserId'] as const).map((slot): SwapCase => ({
+    method: 'GET',
+    route: `${D}/requests`,
+    slots: [`query:${slot}`],
+    caller: 'ownerB',
+    url: (x) => `${D}/requests?${slot}=${slot === 'clientId' ? x.clientId : x.ownerUserId}`,
+    expect: 200,
+    note: "a client user's list is their current client's whatever the filter names: B's own, empty",
+  })),
+  gate('POST', `${D}/requests`, () => `${D}/requests`),
+  gate('GET', `${D}/request-templates`, () => `${D}/request-templates?serviceId=1`),
+  gate('GET', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
+  gate('POST', `${D}/request-templates`, () => `${D}/request-templates`),
+  gate('PUT', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
+  gate('DELETE', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
+  ...(['ownerB', 'deactivatedCollaboratorA'] as const).flatMap((caller): SwapCase[] => [
+    {
+      method: 'GET',
+      route: `${D}/requests/:id`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/requests/${x.requestId}`,
+      expect: 404,
+    },
+    {
+      method: 'PUT',
+      route: `${D}/requests/:id/items/:itemId/answer`,
+      slots: ['path:id', 'path:itemId'],
+      caller,
+      url: (x) => `${D}/requests/${x.requestId}/items/${x.requestAnswerItemId}/answer`,
+      body: () => ({ answer: 'Swapped' }),
+      expect: 404,
+    },
+    {
+      method: 'PUT',
+      route: `${D}/requests/:id/items/:itemId/not-applicable`,
+      slots: ['path:id', 'path:itemId'],
+      caller,
+      url: (x) => `${D}/requests/${x.requestId}/items/${x.requestAnswerItemId}/not-applicable`,
+      body: () => ({ reason: 'Swapped' }),
+      expect: 404,
+    },
+    {
+      method: 'POST',
+      route: `${D}/requests/:id/items/:itemId/files`,
+      slots: ['path:id', 'path:itemId'],
+      caller,
+      url: (x) => `${D}/requests/${x.requestId}/items/${x.requestFilesItemId}/files`,
+      raw: () => multipartBody([{ name: 'Files', fileName: 'swapped.pdf', content: pdfBytes('swapped') }]),
+      expect: 404,
+    },
+  ]),
+  gate('PUT', `${D}/requests/:id`, (x) => `${D}/requests/${x.requestId}`),
+  gate('DELETE', `${D}/requests/:id`, (x) => `${D}/requests/${x.requestId}`),
+  gate(
+    'PUT',
+    `${D}/requests/:id/items/:itemId/accept`,
+    (x) => `${D}/requests/${x.requestId}/items/${x.requestAnswerItemId}/accept`,
+  ),
+  gate(
+    'PUT',
+    `${D}/requests/:id/items/:itemId/return`,
+    (x) => `${D}/requests/${x.requestId}/items/${x.requestAnswerItemId}/return`,
+  ),
   // ---- My accounts (client users) ----
   {
     method: 'PUT',
@@ -813,6 +885,19 @@ beforeAll(async () => {
     companyId: company.id,
     organizerId: organizers[0]!.id,
     leadId: (await insertLead(db)).id,
+    ...(await (async () => {
+      const { id, itemIds } = await insertRequest(db, {
+        clientId: f.clientA,
+        serviceId: f.serviceId,
+        title: `${marker} request`,
+        items: [
+          { title: `${marker} question` },
+          { kind: REQUEST_ITEM_KIND.documents, tagIds: [await otherDocumentsTagId(db)] },
+          { status: REQUEST_ITEM_STATUS.submitted },
+        ],
+      });
+      return { requestId: id, requestAnswerItemId: itemIds[0]!, requestFilesItemId: itemIds[1]! };
+    })()),
   };
   const nowhere = 2_000_000_000;
   ghost = Object.fromEntries(
@@ -881,6 +966,12 @@ async function snapshotOfA() {
       .select()
       .from(announcementAcknowledgements)
       .where(eq(announcementAcknowledgements.clientId, clientId)),
+    requests: await db.select().from(requests).where(eq(requests.clientId, clientId)).orderBy(asc(requests.id)),
+    requestItems: await db
+      .select()
+      .from(requestItems)
+      .where(inArray(requestItems.requestId, [a.requestId]))
+      .orderBy(asc(requestItems.id)),
     sessions: await db
       .select({ id: sessions.id, revokedAt: sessions.revokedAt })
       .from(sessions)

@@ -29,6 +29,10 @@ const CLIENT_DATA_TABLES = new Set([
   'bankAccounts',
   'bankTransactions',
   'bankSyncStates',
+  'requests',
+  'requestItems',
+  'requestItemTags',
+  'requestScheduleClients',
 ]);
 const SCOPE_TYPE = /\b[A-Z][A-Za-z]*Scope\b/;
 /** Only repositories turn a scope into SQL. */

@@ -111,6 +111,18 @@ export const AUDIT_ACTION = {
   settingsChanged: 'settings.changed',
   mailResent: 'mail.resent',
   mailBodyViewed: 'mail.body-viewed',
+  requestCreated: 'request.created',
+  requestUpdated: 'request.updated',
+  requestCancelled: 'request.cancelled',
+  requestCompleted: 'request.completed',
+  requestItemUploaded: 'request.item.uploaded',
+  requestItemAnswered: 'request.item.answered',
+  requestItemNotApplicable: 'request.item.not-applicable',
+  requestItemAccepted: 'request.item.accepted',
+  requestItemReturned: 'request.item.returned',
+  requestTemplateCreated: 'request-template.created',
+  requestTemplateUpdated: 'request-template.updated',
+  requestTemplateDeleted: 'request-template.deleted',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

@@ -1,7 +1,8 @@
-import multipart from '@fastify/multipart';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createBlobJobs, RECONCILE_ORPHANS_JOB } from './blob-jobs.js';
 import { createDocumentUploadRepository } from './document-upload.repository.js';
@@ -12,22 +13,19 @@ import { createDocumentUploadService, type UploadLimits } from './document-uploa
 /** Streaming multipart upload into storage, plus blob clean-up jobs (DESIGN.md section 6). */
 export const documentUploadModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const limits: UploadLimits = DOCUMENT_LIMITS;
-  const repository = createDocumentUploadRepository({ db: deps.db });
-  const upload = createDocumentUploadService({
-    db: deps.db,
-    repository,
-    documents: createDocumentsRepository({ db: deps.db }),
-    storage: deps.storage,
-    queue: deps.queue,
-    audit: deps.audit,
-    limits,
-  });
+  const { upload, repository } = createDocumentUploads(deps, limits);
   const blobJobs = createBlobJobs({ storage: deps.storage, repository, queue: deps.queue });
   deps.jobs.register(DELETE_BLOB_JOB, blobJobs.handlers.deleteBlob);
   deps.jobs.register(RECONCILE_ORPHANS_JOB, blobJobs.handlers.reconcile);
 
-  // Registered here only, so no other route accepts multipart bodies.
-  await app.register(multipart, {
+  // Registered here (and for a request item's upload) only, so no other route accepts multipart bodies.
+  await app.register(multipart, documentMultipartOptions(limits));
+  await app.register(documentUploadRoutes, { upload, limits });
+};
+
+/** The multipart parser's limits for document uploads, wherever documents are uploaded. */
+export function documentMultipartOptions(limits: UploadLimits): FastifyMultipartOptions {
+  return {
     limits: {
       // One byte over the limit is enough for storage to refuse the file; the parser drops the rest.
       fileSize: limits.maxFileBytes + 1,
@@ -38,6 +36,26 @@ export const documentUploadModule: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     // A file over the limit is refused on its own (storage's maxBytes), not the whole request.
     throwFileSizeLimit: false,
-  });
-  await app.register(documentUploadRoutes, { upload, limits });
-};
+  };
+}
+
+/** An upload service for another module's upload route (a request item's files). */
+export function createDocumentUploads(
+  deps: Pick<ModuleDeps, 'db' | 'storage' | 'queue' | 'audit'>,
+  limits: UploadLimits,
+) {
+  const repository = createDocumentUploadRepository({ db: deps.db });
+  return {
+    upload: createDocumentUploadService({
+      db: deps.db,
+      repository,
+      documents: createDocumentsRepository({ db: deps.db }),
+      storage: deps.storage,
+      queue: deps.queue,
+      audit: deps.audit,
+      limits,
+    }),
+    repository,
+    activeTagGroups: (tx?: DbOrTx) => repository.activeTagGroups(tx),
+  };
+}

@@ -24,6 +24,8 @@ export interface NewDocumentRow {
   uploadedOnBehalfOfClient: boolean;
   creatorUserId: number;
   tagIds: readonly number[];
+  /** The request item the upload answers (docs/requests.md), if any. */
+  requestItemId?: number | null;
 }
 
 export type DocumentUploadRepository = ReturnType<typeof createDocumentUploadRepository>;
@@ -83,6 +85,7 @@ export function createDocumentUploadRepository({ db }: { db: Db }) {
           uploadedOnBehalfOfClient: row.uploadedOnBehalfOfClient,
           creatorUserId: row.creatorUserId,
           fileId: file!.id,
+          requestItemId: row.requestItemId ?? null,
         })
         .returning({ id: documents.id });
       if (row.tagIds.length > 0) {

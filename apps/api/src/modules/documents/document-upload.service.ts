@@ -9,7 +9,7 @@ import {
   type UploadDocumentsResult,
   type UploadRejection,
 } from '@ledgerport/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import { type AppError, BadRequestError, NotFoundError, PayloadTooLargeError } from '../../lib/errors.js';
 import {
@@ -36,6 +36,19 @@ export interface Uploader {
   /** The request principal's current client, read with the session (client users). */
   currentClientId: number | null;
   context: RequestContext;
+}
+
+/**
+ * An upload whose filing is fixed by the caller instead of the form (a request item's: its client,
+ * service and tags): the multipart body then carries only files (and an optional description), and
+ * `withinTransaction` runs in the transaction that files the documents.
+ */
+export interface PresetFiling {
+  clientId: number;
+  serviceId: number;
+  tagIds: readonly number[];
+  requestItemId: number;
+  withinTransaction: (tx: DbOrTx, documentIds: readonly number[]) => Promise<void>;
 }
 
 export interface UploadLimits {
@@ -176,7 +189,12 @@ export function createDocumentUploadService({
     return { rejected: { fileName, code: REJECTION_CODE[refused], message: refusalMessage[refused] } };
   }
 
-  async function insertAll(uploader: Uploader, target: Target, files: readonly StoredUpload[]) {
+  async function insertAll(
+    uploader: Uploader,
+    target: Target,
+    files: readonly StoredUpload[],
+    preset: PresetFiling | undefined,
+  ) {
     const { fields, filing } = target;
     const { clientId } = filing;
     const uploadedByClientSide = uploader.isClient || fields.uploadedOnBehalfOfClient;
@@ -194,6 +212,7 @@ export function createDocumentUploadService({
             uploadedOnBehalfOfClient: fields.uploadedOnBehalfOfClient,
             creatorUserId: uploader.userId,
             tagIds: fields.tags,
+            requestItemId: preset?.requestItemId ?? null,
           },
           tx,
         );
@@ -217,13 +236,23 @@ export function createDocumentUploadService({
         );
         documents.push({ id, fileName: file.fileName, displayName });
       }
+      await preset?.withinTransaction(
+        tx,
+        documents.map((document) => document.id),
+      );
       return documents;
     });
   }
 
   return {
-    async upload(uploader: Uploader, parts: AsyncIterable<IntakePart>): Promise<UploadDocumentsResult> {
-      const raw: Record<string, unknown> = { tags: [] };
+    async upload(
+      uploader: Uploader,
+      parts: AsyncIterable<IntakePart>,
+      preset?: PresetFiling,
+    ): Promise<UploadDocumentsResult> {
+      const raw: Record<string, unknown> = preset
+        ? { clientId: String(preset.clientId), serviceId: String(preset.serviceId), tags: preset.tagIds.map(String) }
+        : { tags: [] };
       let target: Target | undefined;
       let fileCount = 0;
       let sawField = false;
@@ -235,6 +264,8 @@ export function createDocumentUploadService({
             if (target) throw new BadRequestError('Send every field before the first file.');
             const field = FIELDS[part.name.toLowerCase()];
             if (!field) continue;
+            // A preset filing takes only a description from the form.
+            if (preset && field !== 'description') continue;
             sawField = true;
             if (part.truncated) throw invalidField(field, 'The value is too long.');
             if (field === 'tags') (raw.tags as string[]).push(part.value);
@@ -245,7 +276,7 @@ export function createDocumentUploadService({
             await intake.skip(part);
             throw new BadRequestError(`Send files in the Files field, not ${part.name}.`);
           }
-          if (!sawField) throw new BadRequestError('Send every field before the first file.');
+          if (!sawField && !preset) throw new BadRequestError('Send every field before the first file.');
           target ??= await resolveTarget(uploader, raw);
           fileCount += 1;
           if (fileCount > limits.maxFilesPerUpload) {
@@ -267,7 +298,7 @@ export function createDocumentUploadService({
         target ??= await resolveTarget(uploader, raw);
         if (fileCount === 0) throw invalidField(FILES_FIELD, 'This field is required');
         if (stored.length === 0) throw nothingStored(rejected);
-        return { documents: await insertAll(uploader, target, stored), rejected };
+        return { documents: await insertAll(uploader, target, stored, preset), rejected };
       } catch (error) {
         await intake.remove(stored);
         throw error;

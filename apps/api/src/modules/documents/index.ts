@@ -7,3 +7,6 @@ export {
   SAFE_FILE_HEADERS,
   safeFileName,
 } from './file-headers.js';
+export { createDocumentUploads, documentMultipartOptions } from './document-upload.module.js';
+export { uploadRefusals } from './document-upload.service.js';
+export type { DocumentUploadService, PresetFiling, UploadLimits } from './document-upload.service.js';

@@ -1,0 +1,483 @@
+import {
+  acceptsAnswer,
+  acceptsFiles,
+  awaitsClient,
+  ERROR_CODE,
+  isOverdue,
+  REQUEST_ERROR,
+  REQUEST_ITEM_STATUS,
+  REQUEST_STATUS,
+  REQUEST_VALIDATION,
+  todayIn,
+  type AnswerItemInput,
+  type CreateRequestData,
+  type ListRequestsFilters,
+  type NotApplicableInput,
+  type Paged,
+  type RequestDetails,
+  type RequestItemData,
+  type RequestListItem,
+  type ReturnItemInput,
+  type TagRuleGroup,
+  type UpdateRequestData,
+} from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { sanitizeRichText } from '../../lib/rich-text.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf } from '../clients/index.js';
+import { checkItemTags } from './request-items.js';
+import { requestScopeOf, type RequestIdInScope, type RequestScope } from './request-scope.js';
+import type { RequestFilters, RequestsRepository } from './requests.repository.js';
+
+type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;
+type FoundRequest = NonNullable<Awaited<ReturnType<RequestsRepository['find']>>>;
+
+function conflict(code: string, message: string): AppError {
+  return new AppError(409, code, message);
+}
+
+function invalidField(field: string, message: string, code?: string): BadRequestError {
+  return new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
+    { in: 'body', field, message: code ?? message },
+  ]);
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;
+
+/**
+ * Requests to clients (docs/requests.md). Staff create, edit, cancel and review; the client's users
+ * respond item by item. Every change of state runs in one transaction that locks the request first,
+ * so two people acting on one request at once take turns, and each is audited.
+ */
+export function createRequestsService({
+  db,
+  repository,
+  audit,
+  fieldCrypto,
+  timeZone,
+  activeTagGroups,
+  now = () => new Date(),
+}: {
+  db: Db;
+  repository: RequestsRepository;
+  audit: AuditLog;
+  fieldCrypto: FieldCrypto;
+  /** The firm's IANA zone: due dates are days there. */
+  timeZone: (tx?: DbOrTx) => Promise<string>;
+  /** The upload's tag rules, which an item's tags follow. */
+  activeTagGroups: (tx?: DbOrTx) => Promise<TagRuleGroup[]>;
+  now?: () => Date;
+}) {
+  async function today(tx?: DbOrTx): Promise<string> {
+    return todayIn(await timeZone(tx), now());
+  }
+
+  function listItem(row: FoundRequest | Awaited<ReturnType<RequestsRepository['list']>>['rows'][number], day: string) {
+    const status = row.status as RequestListItem['status'];
+    return {
+      id: row.id,
+      client: { id: row.clientId, name: row.clientName },
+      service: { id: row.serviceId, displayName: row.serviceDisplayName },
+      title: row.title,
+      dueDate: row.dueDate,
+      status,
+      isOverdue: isOverdue(row.dueDate, status, day),
+      itemCount: row.itemCount,
+      acceptedCount: row.acceptedCount,
+      submittedCount: row.submittedCount,
+      createdBy:
+        row.creatorUserId === null || row.creatorName === null
+          ? null
+          : { id: row.creatorUserId, name: row.creatorName },
+      createdAt: row.createdAt.toISOString(),
+    } satisfies RequestListItem;
+  }
+
+  async function detailsOf(request: FoundRequest, tx: DbOrTx = db): Promise<RequestDetails> {
+    const [items, day] = await Promise.all([repository.items(request.id, tx), today(tx)]);
+    return {
+      ...listItem(request, day),
+      description: request.description,
+      templateId: request.templateId,
+      completedAt: request.completedAt?.toISOString() ?? null,
+      cancelledAt: request.cancelledAt?.toISOString() ?? null,
+      items: items.map((item) => ({
+        id: item.id,
+        position: item.position,
+        title: item.title,
+        description: item.description,
+        kind: item.kind,
+        status: item.status,
+        tags: item.tags.map(({ id, displayName, tagGroupId }) => ({ id, displayName, tagGroupId })),
+        answer: item.answerEncrypted === null ? null : fieldCrypto.decrypt(item.answerEncrypted),
+        notApplicable: item.notApplicable,
+        notApplicableReason: item.notApplicableReason,
+        returnNote: item.returnNote,
+        submittedAt: item.submittedAt?.toISOString() ?? null,
+        submittedBy:
+          item.submittedByUserId === null || item.submittedByName === null
+            ? null
+            : { id: item.submittedByUserId, name: item.submittedByName },
+        reviewedAt: item.reviewedAt?.toISOString() ?? null,
+        reviewedBy:
+          item.reviewedByUserId === null || item.reviewedByName === null
+            ? null
+            : { id: item.reviewedByUserId, name: item.reviewedByName },
+        documents: item.documents.map(({ id, displayName, fileName, contentType, size, createdAt }) => ({
+          id,
+          displayName,
+          fileName,
+          contentType,
+          size,
+          createdAt: createdAt.toISOString(),
+        })),
+      })),
+    };
+  }
+
+  async function findOrThrow(scope: RequestScope, id: number, tx: DbOrTx, forUpdate = false): Promise<FoundRequest> {
+    const request = await repository.find(scope, id, tx, forUpdate);
+    if (!request) throw new NotFoundError('Request not found.');
+    return request;
+  }
+
+  function requireStaff(caller: Caller): void {
+    if (caller.isClient) throw new ForbiddenError('Only the firm does this.');
+  }
+
+  function requireOpen(request: FoundRequest): void {
+    if (request.status !== REQUEST_STATUS.open) {
+      throw conflict(REQUEST_ERROR.notOpen, 'This request is no longer open.');
+    }
+  }
+
+  async function checkTags(items: readonly RequestItemData[], serviceId: number, tx: DbOrTx): Promise<void> {
+    checkItemTags(await activeTagGroups(tx), items, serviceId);
+  }
+
+  async function checkDueDate(dueDate: string, tx: DbOrTx): Promise<void> {
+    if (dueDate < (await today(tx))) {
+      throw invalidField('dueDate', 'The due date is in the past.', REQUEST_VALIDATION.dueDateInPast);
+    }
+  }
+
+  async function record(
+    caller: Caller,
+    context: RequestContext,
+    action: AuditAction,
+    request: FoundRequest | { id: number; clientId: number },
+    details: Record<string, unknown>,
+    tx: DbOrTx,
+  ): Promise<void> {
+    await audit.record(
+      context,
+      {
+        action,
+        actorUserId: caller.userId,
+        objectType: 'request',
+        objectId: request.id,
+        clientId: request.clientId,
+        details,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * A client's response to one item (upload, answer, not applicable): the item must be waiting on
+   * them, and of a kind that takes it. `apply` writes the response within the caller's transaction.
+   */
+  async function respond(
+    caller: Caller,
+    context: RequestContext,
+    id: number,
+    itemId: number,
+    check: (item: Awaited<ReturnType<RequestsRepository['items']>>[number]) => void,
+    apply: (request: FoundRequest, tx: DbOrTx) => Promise<{ action: AuditAction; details: Record<string, unknown> }>,
+  ): Promise<RequestDetails> {
+    if (!caller.isClient) throw new ForbiddenError('Only the client responds to a request.');
+    return db.transaction(async (tx) => {
+      const request = await findOrThrow(requestScopeOf(caller), id, tx, true);
+      const item = (await repository.items(request.id, tx)).find((candidate) => candidate.id === itemId);
+      if (!item) throw new NotFoundError('Request item not found.');
+      requireOpen(request);
+      if (!awaitsClient(item.status)) {
+        throw conflict(REQUEST_ERROR.itemNotAwaitingClient, 'This item is not waiting on you.');
+      }
+      check(item);
+      const { action, details } = await apply(request, tx);
+      await record(caller, context, action, request, { itemId, ...details }, tx);
+      return detailsOf((await repository.find(requestScopeOf(caller), id, tx))!, tx);
+    });
+  }
+
+  function submission(caller: Caller) {
+    return {
+      status: REQUEST_ITEM_STATUS.submitted,
+      submittedAt: now(),
+      submittedByUserId: caller.userId,
+      reviewedAt: null,
+      reviewedByUserId: null,
+    } as const;
+  }
+
+  /** The firm's review of one submitted item; the request completes with its last accepted item. */
+  async function review(
+    caller: Caller,
+    context: RequestContext,
+    id: number,
+    itemId: number,
+    outcome: { accepted: true } | { accepted: false; note: string },
+  ): Promise<RequestDetails> {
+    requireStaff(caller);
+    return db.transaction(async (tx) => {
+      const scope = requestScopeOf(caller);
+      const request = await findOrThrow(scope, id, tx, true);
+      const item = (await repository.items(request.id, tx)).find((candidate) => candidate.id === itemId);
+      if (!item) throw new NotFoundError('Request item not found.');
+      requireOpen(request);
+      if (item.status !== REQUEST_ITEM_STATUS.submitted) {
+        throw conflict(REQUEST_ERROR.itemNotSubmitted, 'The client has not submitted this item.');
+      }
+      const reviewed = { reviewedAt: now(), reviewedByUserId: caller.userId };
+      await repository.updateItem(
+        request.id,
+        itemId,
+        [REQUEST_ITEM_STATUS.submitted],
+        outcome.accepted
+          ? { status: REQUEST_ITEM_STATUS.accepted, ...reviewed }
+          : { status: REQUEST_ITEM_STATUS.returned, returnNote: outcome.note, ...reviewed },
+        tx,
+      );
+      await record(
+        caller,
+        context,
+        outcome.accepted ? AUDIT_ACTION.requestItemAccepted : AUDIT_ACTION.requestItemReturned,
+        request,
+        { itemId, ...(outcome.accepted ? { notApplicable: item.notApplicable } : {}) },
+        tx,
+      );
+      if (outcome.accepted && (await repository.allItemsAccepted(request.id, tx))) {
+        await repository.setStatus(request.id, REQUEST_STATUS.completed, tx);
+        await record(caller, context, AUDIT_ACTION.requestCompleted, request, {}, tx);
+      }
+      return detailsOf((await repository.find(scope, id, tx))!, tx);
+    });
+  }
+
+  return {
+    async list(caller: Caller, query: ListRequestsFilters): Promise<Paged<RequestListItem>> {
+      const scope = requestScopeOf(caller);
+      const day = await today();
+      const filters: RequestFilters = { ...query, clientId: caller.isClient ? undefined : query.clientId };
+      const { rows, totalCount } = await repository.list(scope, filters, day);
+      return { items: rows.map((row) => listItem(row, day)), totalCount };
+    },
+
+    async details(caller: Caller, id: number): Promise<RequestDetails> {
+      return detailsOf(await findOrThrow(requestScopeOf(caller), id, db));
+    },
+
+    async create(caller: Caller, context: RequestContext, input: CreateRequestData): Promise<RequestDetails> {
+      requireStaff(caller);
+      return db.transaction(async (tx) => {
+        const { target, clientFound } = await repository.findTarget(
+          input.clientId,
+          input.serviceId,
+          clientScopeOf(caller),
+          tx,
+        );
+        if (!clientFound) throw new NotFoundError('Client not found.');
+        if (!target) throw invalidField('serviceId', 'The service is not one of the client’s active services.');
+        await checkDueDate(input.dueDate, tx);
+        await checkTags(input.items, input.serviceId, tx);
+        const id = await repository.insert(
+          target,
+          {
+            title: input.title,
+            description: input.description === null ? null : sanitizeRichText(input.description),
+            dueDate: input.dueDate,
+            creatorUserId: caller.userId,
+            templateId: input.templateId ?? null,
+          },
+          input.items,
+          tx,
+        );
+        const request = await findOrThrow(requestScopeOf(caller), id!, tx);
+        await record(
+          caller,
+          context,
+          AUDIT_ACTION.requestCreated,
+          request,
+          { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
+          tx,
+        );
+        return detailsOf(request, tx);
+      });
+    },
+
+    async update(
+      caller: Caller,
+      context: RequestContext,
+      id: number,
+      input: UpdateRequestData,
+    ): Promise<RequestDetails> {
+      requireStaff(caller);
+      return db.transaction(async (tx) => {
+        const scope = requestScopeOf(caller);
+        const request = await findOrThrow(scope, id, tx, true);
+        requireOpen(request);
+        const current = await repository.items(request.id, tx);
+        const keptIds = new Set(input.items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
+        for (const itemId of keptIds) {
+          if (!current.some((item) => item.id === itemId)) throw new NotFoundError('Request item not found.');
+        }
+        const removedWithResponse = current.filter(
+          (item) => !keptIds.has(item.id) && item.status !== REQUEST_ITEM_STATUS.requested,
+        );
+        if (removedWithResponse.length > 0) {
+          throw conflict(
+            REQUEST_ERROR.itemHasResponse,
+            `The client has already responded to "${removedWithResponse[0]!.title}": it cannot be removed.`,
+          );
+        }
+        if (input.dueDate !== request.dueDate) await checkDueDate(input.dueDate, tx);
+        await checkTags(input.items, request.serviceId, tx);
+        await repository.update(
+          request.id,
+          {
+            title: input.title,
+            description: input.description === null ? null : sanitizeRichText(input.description),
+            dueDate: input.dueDate,
+          },
+          tx,
+        );
+        await repository.replaceItems(request.id, input.items, tx);
+        await record(
+          caller,
+          context,
+          AUDIT_ACTION.requestUpdated,
+          request,
+          { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
+          tx,
+        );
+        // An edit that removed the last item waiting on the client completes the request.
+        if (await repository.allItemsAccepted(request.id, tx)) {
+          await repository.setStatus(request.id, REQUEST_STATUS.completed, tx);
+          await record(caller, context, AUDIT_ACTION.requestCompleted, request, {}, tx);
+        }
+        return detailsOf((await repository.find(scope, id, tx))!, tx);
+      });
+    },
+
+    async cancel(caller: Caller, context: RequestContext, id: number): Promise<void> {
+      requireStaff(caller);
+      await db.transaction(async (tx) => {
+        const request = await findOrThrow(requestScopeOf(caller), id, tx, true);
+        requireOpen(request);
+        await repository.setStatus(request.id, REQUEST_STATUS.cancelled, tx);
+        await record(caller, context, AUDIT_ACTION.requestCancelled, request, { title: request.title }, tx);
+      });
+    },
+
+    answer(caller: Caller, context: RequestContext, id: number, itemId: number, input: AnswerItemInput) {
+      return respond(
+        caller,
+        context,
+        id,
+        itemId,
+        (item) => {
+          if (!acceptsAnswer(item.kind)) {
+            throw new BadRequestError('This item asks for documents, not an answer.', REQUEST_ERROR.wrongKind);
+          }
+        },
+        async (request, tx) => {
+          await repository.updateItem(
+            request.id,
+            itemId,
+            [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned],
+            {
+              ...submission(caller),
+              answerEncrypted: fieldCrypto.encrypt(input.answer),
+              notApplicable: false,
+              notApplicableReason: null,
+            },
+            tx,
+          );
+          // The answer itself stays out of the audit trail: it may hold numbers the firm keeps encrypted.
+          return { action: AUDIT_ACTION.requestItemAnswered, details: { length: input.answer.length } };
+        },
+      );
+    },
+
+    notApplicable(caller: Caller, context: RequestContext, id: number, itemId: number, input: NotApplicableInput) {
+      return respond(
+        caller,
+        context,
+        id,
+        itemId,
+        () => undefined,
+        async (request, tx) => {
+          await repository.updateItem(
+            request.id,
+            itemId,
+            [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned],
+            { ...submission(caller), notApplicable: true, notApplicableReason: input.reason },
+            tx,
+          );
+          return { action: AUDIT_ACTION.requestItemNotApplicable, details: { reason: input.reason } };
+        },
+      );
+    },
+
+    /**
+     * After the files of an upload to an item are stored and filed as documents (within `tx`): the
+     * item counts as submitted. Called by the upload path, which has checked the item already.
+     */
+    async markUploaded(
+      caller: Caller,
+      context: RequestContext,
+      request: { id: RequestIdInScope; clientId: number },
+      itemId: number,
+      documentIds: readonly number[],
+      tx: DbOrTx,
+    ): Promise<void> {
+      await repository.updateItem(
+        request.id,
+        itemId,
+        [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned],
+        { ...submission(caller), notApplicable: false, notApplicableReason: null },
+        tx,
+      );
+      await record(caller, context, AUDIT_ACTION.requestItemUploaded, request, { itemId, documentIds }, tx);
+    },
+
+    /** Checks that the caller may upload to this item now, for the upload path (before any byte is stored). */
+    async uploadTarget(caller: Caller, id: number, itemId: number, tx: DbOrTx = db) {
+      if (!caller.isClient) throw new ForbiddenError('Only the client responds to a request.');
+      const request = await findOrThrow(requestScopeOf(caller), id, tx);
+      const item = (await repository.items(request.id, tx)).find((candidate) => candidate.id === itemId);
+      if (!item) throw new NotFoundError('Request item not found.');
+      requireOpen(request);
+      if (!awaitsClient(item.status)) {
+        throw conflict(REQUEST_ERROR.itemNotAwaitingClient, 'This item is not waiting on you.');
+      }
+      if (!acceptsFiles(item.kind)) {
+        throw new BadRequestError('This item asks for an answer, not documents.', REQUEST_ERROR.wrongKind);
+      }
+      return { request, item: { id: item.id, tagIds: item.tags.map((tag) => tag.id) } };
+    },
+
+    accept(caller: Caller, context: RequestContext, id: number, itemId: number) {
+      return review(caller, context, id, itemId, { accepted: true });
+    },
+
+    returnItem(caller: Caller, context: RequestContext, id: number, itemId: number, input: ReturnItemInput) {
+      return review(caller, context, id, itemId, { accepted: false, note: input.note });
+    },
+  };
+}
