@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
+import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
 import path from 'node:path';
 
@@ -34,6 +35,7 @@ async function main() {
   // Queued even when workers run apart: whichever worker claims it keeps the hourly chain going.
   const queue = createJobQueue({ db: database.db });
   await scheduleOrphanReconciler(queue);
+  await scheduleRequestSchedules(queue);
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });
   await scheduleMailMaintenance(queue);

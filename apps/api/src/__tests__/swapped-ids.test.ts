@@ -182,6 +182,10 @@ const CASES: SwapCase[] = [
   gate('POST', `${D}/request-templates`, () => `${D}/request-templates`),
   gate('PUT', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
   gate('DELETE', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
+  gate('GET', `${D}/request-schedules/:id`, () => `${D}/request-schedules/1`),
+  gate('POST', `${D}/request-schedules`, () => `${D}/request-schedules`),
+  gate('PUT', `${D}/request-schedules/:id`, () => `${D}/request-schedules/1`),
+  gate('DELETE', `${D}/request-schedules/:id`, () => `${D}/request-schedules/1`),
   ...(['ownerB', 'deactivatedCollaboratorA'] as const).flatMap((caller): SwapCase[] => [
     {
       method: 'GET',

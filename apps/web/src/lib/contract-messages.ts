@@ -9,6 +9,7 @@ import {
   ONBOARDING_VALIDATION,
   PASSWORD_TOO_COMMON,
   PHONE_VALIDATION,
+  REQUEST_SCHEDULE_VALIDATION,
   REQUEST_VALIDATION,
   USER_VALIDATION,
 } from '@ledgerport/shared';
@@ -32,6 +33,7 @@ export const CONTRACT_MESSAGE_GROUPS = {
   onboarding: ONBOARDING_VALIDATION,
   formation: FORMATION_VALIDATION,
   request: REQUEST_VALIDATION,
+  requestSchedule: REQUEST_SCHEDULE_VALIDATION,
   document: DOCUMENT_VALIDATION,
 } as const satisfies Record<string, Record<string, string>>;
 

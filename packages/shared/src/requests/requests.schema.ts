@@ -356,3 +356,82 @@ export const requestTemplateDetailsSchema = requestTemplateListItemSchema.extend
   ),
 });
 export type RequestTemplateDetails = z.infer<typeof requestTemplateDetailsSchema>;
+
+/**
+ * Recurring requests (request-schedule:*): on `dayOfMonth` (1-28, so every month has it) the job
+ * worker makes the month's request from the template for each client of the audience, titled
+ * "<template title> - <Month> <year>" and due `dueOffsetDays` after that day; once per schedule,
+ * client and month, however often the job runs or on however many workers.
+ * - GET    /document/request-schedules          list (request-schedule:list)
+ * - GET    /document/request-schedules/:id      details (request-schedule:list)
+ * - POST   /document/request-schedules          create (request-schedule:add)   body: requestScheduleInputSchema
+ * - PUT    /document/request-schedules/:id      edit (request-schedule:edit)    body: requestScheduleInputSchema
+ * - DELETE /document/request-schedules/:id      delete (request-schedule:delete); requests it made stay
+ */
+export const REQUEST_SCHEDULE_AUDIENCE = { chosenClients: 1, serviceClients: 2 } as const;
+export type RequestScheduleAudience = (typeof REQUEST_SCHEDULE_AUDIENCE)[keyof typeof REQUEST_SCHEDULE_AUDIENCE];
+
+export const REQUEST_SCHEDULE_LIMITS = { name: 200, clients: 500 } as const;
+
+export const REQUEST_SCHEDULE_VALIDATION = {
+  required: 'REQUIRED',
+  dayOfMonth: 'DAY_OF_MONTH_1_TO_28',
+  clientsRequired: 'CLIENTS_REQUIRED',
+  serviceRequired: 'AUDIENCE_SERVICE_REQUIRED',
+} as const;
+
+export const requestScheduleInputSchema = z
+  .object({
+    name: z.string().trim().min(1, REQUEST_SCHEDULE_VALIDATION.required).max(REQUEST_SCHEDULE_LIMITS.name),
+    templateId: idSchema,
+    dayOfMonth: z.coerce
+      .number()
+      .int(REQUEST_SCHEDULE_VALIDATION.dayOfMonth)
+      .min(1, REQUEST_SCHEDULE_VALIDATION.dayOfMonth)
+      .max(28, REQUEST_SCHEDULE_VALIDATION.dayOfMonth),
+    audience: z.union([
+      z.literal(REQUEST_SCHEDULE_AUDIENCE.chosenClients),
+      z.literal(REQUEST_SCHEDULE_AUDIENCE.serviceClients),
+    ]),
+    /** The chosen clients (audience 1). */
+    clientIds: z.array(idSchema).max(REQUEST_SCHEDULE_LIMITS.clients).default([]),
+    /** Every active client using this service (audience 2). */
+    audienceServiceId: idSchema.nullable().optional(),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((value, context) => {
+    if (value.audience === REQUEST_SCHEDULE_AUDIENCE.chosenClients && value.clientIds.length === 0) {
+      context.addIssue({ code: 'custom', path: ['clientIds'], message: REQUEST_SCHEDULE_VALIDATION.clientsRequired });
+    }
+    if (value.audience === REQUEST_SCHEDULE_AUDIENCE.serviceClients && !value.audienceServiceId) {
+      context.addIssue({
+        code: 'custom',
+        path: ['audienceServiceId'],
+        message: REQUEST_SCHEDULE_VALIDATION.serviceRequired,
+      });
+    }
+  });
+export type RequestScheduleInput = z.input<typeof requestScheduleInputSchema>;
+export type RequestScheduleData = z.output<typeof requestScheduleInputSchema>;
+
+export const requestScheduleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  template: z.object({ id: z.number().int(), name: z.string() }),
+  dayOfMonth: z.number().int(),
+  audience: z.union([z.literal(1), z.literal(2)]),
+  clients: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  audienceService: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
+  isActive: z.boolean(),
+  /** The month (YYYY-MM) of the latest requests it made, if any. */
+  lastPeriod: z.string().nullable(),
+});
+export type RequestSchedule = z.infer<typeof requestScheduleSchema>;
+export const requestScheduleListSchema = pagedSchema(requestScheduleSchema);
+
+/** `YYYY-MM` → "March 2027": the period in a scheduled request's title. */
+export function periodName(period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  const name = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return `${name} ${year}`;
+}

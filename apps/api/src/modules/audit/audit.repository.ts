@@ -123,6 +123,9 @@ export const AUDIT_ACTION = {
   requestTemplateCreated: 'request-template.created',
   requestTemplateUpdated: 'request-template.updated',
   requestTemplateDeleted: 'request-template.deleted',
+  requestScheduleCreated: 'request-schedule.created',
+  requestScheduleUpdated: 'request-schedule.updated',
+  requestScheduleDeleted: 'request-schedule.deleted',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

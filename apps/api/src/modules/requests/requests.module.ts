@@ -4,6 +4,13 @@ import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { createDocumentUploads, documentMultipartOptions } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
+import { createRequestSchedulesRepository } from './request-schedules.repository.js';
+import { requestSchedulesRoutes } from './request-schedules.routes.js';
+import {
+  createRequestSchedulesService,
+  RUN_REQUEST_SCHEDULES_JOB,
+  scheduleRequestSchedules,
+} from './request-schedules.service.js';
 import { createRequestTemplatesRepository } from './request-templates.repository.js';
 import { requestTemplatesRoutes } from './request-templates.routes.js';
 import { createRequestTemplatesService } from './request-templates.service.js';
@@ -11,29 +18,45 @@ import { createRequestsRepository } from './requests.repository.js';
 import { requestFilesRoutes, requestsRoutes } from './requests.routes.js';
 import { createRequestsService } from './requests.service.js';
 
-/** Requests to clients: items, responses, review, and the firm's templates (issue 20; docs/requests.md). */
+/** Requests to clients: items, responses, review, the firm's templates and recurring requests (issue 20; docs/requests.md). */
 export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const settings = createSettingsRepository({
     db: deps.db,
     absoluteDefaultHours: hoursFromSeconds(deps.config.sessionAbsoluteTtlSeconds),
   });
   const uploads = createDocumentUploads(deps, DOCUMENT_LIMITS);
+  const repository = createRequestsRepository({ db: deps.db });
   const requests = createRequestsService({
     db: deps.db,
-    repository: createRequestsRepository({ db: deps.db }),
+    repository,
     audit: deps.audit,
     fieldCrypto: deps.fieldCrypto,
     timeZone: (tx) => settings.timeZone(tx),
     activeTagGroups: uploads.activeTagGroups,
   });
   await app.register(requestsRoutes, { requests });
+  const templates = createRequestTemplatesRepository({ db: deps.db });
   await app.register(requestTemplatesRoutes, {
     templates: createRequestTemplatesService({
       db: deps.db,
-      repository: createRequestTemplatesRepository({ db: deps.db }),
+      repository: templates,
       audit: deps.audit,
       activeTagGroups: uploads.activeTagGroups,
     }),
+  });
+  const schedules = createRequestSchedulesService({
+    db: deps.db,
+    repository: createRequestSchedulesRepository({ db: deps.db }),
+    templates,
+    requests: repository,
+    audit: deps.audit,
+    timeZone: (tx) => settings.timeZone(tx),
+  });
+  await app.register(requestSchedulesRoutes, { schedules });
+  deps.jobs.register(RUN_REQUEST_SCHEDULES_JOB, async () => {
+    // The next run is queued first, so a failing run never ends the schedule.
+    await scheduleRequestSchedules(deps.queue);
+    await schedules.runDue();
   });
   // In a context of its own: the multipart parser applies to the item upload alone.
   await app.register(async (files) => {

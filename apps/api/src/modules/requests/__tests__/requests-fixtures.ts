@@ -10,6 +10,7 @@ import {
   requestItems,
   requestItemTags,
   requests,
+  requestSchedules,
   requestTemplateItems,
   requestTemplates,
 } from '../../../db/schema/index.js';
@@ -87,4 +88,22 @@ export async function insertTemplate(
     .insert(requestTemplateItems)
     .values({ templateId: template!.id, position: 0, title: 'A question', kind: REQUEST_ITEM_KIND.answer });
   return template!.id;
+}
+
+/** A schedule of a template for every active client using `serviceId`. */
+export async function insertSchedule(
+  db: Db,
+  { templateId, serviceId, dayOfMonth = 1 }: { templateId: number; serviceId: number; dayOfMonth?: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(requestSchedules)
+    .values({
+      name: `Schedule ${randomBytes(3).toString('hex')}`,
+      templateId,
+      dayOfMonth,
+      audience: 2,
+      audienceServiceId: serviceId,
+    })
+    .returning({ id: requestSchedules.id });
+  return row!.id;
 }

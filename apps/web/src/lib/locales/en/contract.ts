@@ -77,6 +77,12 @@ export const contract = {
     noItems: 'Add at least one item',
     tagsOnAnswerItem: 'An item that asks only for an answer has no tags',
   },
+  requestSchedule: {
+    required: '$t(common.validation.required)',
+    dayOfMonth: 'Choose a day from 1 to 28',
+    clientsRequired: 'Choose at least one client',
+    serviceRequired: 'Choose the service whose clients get the request',
+  },
   document: {
     mainTagRequired: '$t(documents.tagRule.mainTagRequired)',
     tagRequiredInGroup: '$t(documents.tagRule.tagRequiredInGroup)',
