@@ -37,7 +37,8 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-function isRealDate(value: string): boolean {
+/** A calendar date written YYYY-MM-DD that exists (no February 30). */
+export function isRealDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

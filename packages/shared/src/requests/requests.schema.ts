@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
-import { isBlankHtml } from '../announcements/announcements.schema.js';
+import { isBlankHtml, isRealDate } from '../announcements/announcements.schema.js';
 
 /**
  * Contract: requests to clients (issue 20; docs/requests.md).
@@ -97,14 +97,6 @@ export const REQUEST_ERROR = {
   /** An edit removes an item the client has already responded to. */
   itemHasResponse: 'REQUEST_ITEM_HAS_RESPONSE',
 } as const;
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isRealDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone: a due date is a day in the firm's zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -435,3 +427,34 @@ export function periodName(period: string): string {
   const name = new Date(Date.UTC(year!, month! - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
   return `${name} ${year}`;
 }
+
+/**
+ * The client's To do (`GET /document/users/me/to-dos`, any signed-in user; staff get an empty list):
+ * everything waiting on the signed-in client user for their current client, each linking to where
+ * it is done. Request items first, soonest due first (overdue marked), then the rest.
+ */
+export const TO_DO_KIND = {
+  requestItem: 'request-item',
+  announcement: 'announcement',
+  contractorFee: 'contractor-fee',
+  onboarding: 'onboarding',
+} as const;
+export type ToDoKind = (typeof TO_DO_KIND)[keyof typeof TO_DO_KIND];
+
+export const toDoSchema = z.object({
+  kind: z.enum([TO_DO_KIND.requestItem, TO_DO_KIND.announcement, TO_DO_KIND.contractorFee, TO_DO_KIND.onboarding]),
+  title: z.string(),
+  /** The request an item belongs to; the amount of a fee; null otherwise. */
+  detail: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  isOverdue: z.boolean(),
+  /** Where in the app it is done. */
+  link: z.string(),
+  requestId: z.number().int().nullable(),
+  itemId: z.number().int().nullable(),
+  /** A request item the firm returned for revision, with its note. */
+  returnNote: z.string().nullable(),
+});
+export type ToDo = z.infer<typeof toDoSchema>;
+export const toDoListSchema = z.object({ items: z.array(toDoSchema), totalCount: z.number().int() });
+export type ToDoList = z.infer<typeof toDoListSchema>;

@@ -9,6 +9,10 @@ import {
   ROLE_NAMES,
   STATIC_ROLE_NAMES,
   CLIENT_TYPE,
+  REQUEST_ITEM_KIND,
+  REQUEST_SCHEDULE_AUDIENCE,
+  addDays,
+  todayIn,
   type RoleName,
 } from '@ledgerport/shared';
 import type { Db } from '../client.js';
@@ -19,6 +23,13 @@ import {
   leadServicePlans,
   leadServices,
   leads,
+  requestItems,
+  requestItemTags,
+  requests,
+  requestSchedules,
+  requestTemplateItems,
+  requestTemplateItemTags,
+  requestTemplates,
   rolePermissions,
   roles,
   services,
@@ -236,6 +247,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       ROLE_NAME.client,
     );
 
+    let b1g1 = { businessId: 0, advisorId: 0, adminId: 0 };
     for (const cohort of COHORTS) {
       const person = (role: RoleName) => ({
         firstName: 'Batch1',
@@ -283,6 +295,7 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       ]);
 
       if (cohort.key === 'b1g1') {
+        b1g1 = { businessId: business!.id, advisorId, adminId };
         const [personal] = await tx
           .insert(clients)
           .values({
@@ -294,6 +307,87 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
           .returning({ id: clients.id });
         await tx.insert(clientServices).values({ clientId: personal!.id, serviceId: serviceId('tax') });
       }
+    }
+
+    // Requests (docs/requests.md): two templates, a monthly schedule for every bookkeeping client
+    // (made today, so its first run is next month's), and an open request to b1g1's business client.
+    const otherDocuments = mainTagRows.find((tag) => tag.name === 'other-documents')!.id;
+    const yearEnd = [
+      { title: 'W-2 and 1099 forms', kind: REQUEST_ITEM_KIND.documents, tagIds: [otherDocuments] },
+      { title: 'Did you buy or sell a home this year?', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
+      {
+        title: 'Childcare receipts',
+        description: 'Receipts from every provider, or tell us you had none.',
+        kind: REQUEST_ITEM_KIND.both,
+        tagIds: [otherDocuments],
+      },
+    ];
+    const monthly = [
+      { title: 'Statements of every bank account', kind: REQUEST_ITEM_KIND.documents, tagIds: [otherDocuments] },
+      { title: 'Did you open or close an account this month?', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
+    ];
+    const addTemplate = async (
+      values: { name: string; title: string; service: string; dueOffsetDays: number },
+      items: typeof yearEnd,
+    ) => {
+      const [template] = await tx
+        .insert(requestTemplates)
+        .values({ ...values, serviceId: serviceId(values.service), creatorUserId: b1g1.adminId })
+        .returning({ id: requestTemplates.id });
+      for (const [position, item] of items.entries()) {
+        const [row] = await tx
+          .insert(requestTemplateItems)
+          .values({
+            templateId: template!.id,
+            position,
+            title: item.title,
+            description: item.description,
+            kind: item.kind,
+          })
+          .returning({ id: requestTemplateItems.id });
+        for (const tagId of item.tagIds) await tx.insert(requestTemplateItemTags).values({ itemId: row!.id, tagId });
+      }
+      return template!.id;
+    };
+    const yearEndId = await addTemplate(
+      { name: 'Year-end tax documents', title: 'Year-end tax documents', service: 'tax', dueOffsetDays: 21 },
+      yearEnd,
+    );
+    const monthlyId = await addTemplate(
+      { name: 'Monthly bank statements', title: 'Bank statements', service: 'bookkeeping', dueOffsetDays: 10 },
+      monthly,
+    );
+    await tx.insert(requestSchedules).values({
+      name: 'Bank statements every month',
+      templateId: monthlyId,
+      dayOfMonth: 1,
+      audience: REQUEST_SCHEDULE_AUDIENCE.serviceClients,
+      audienceServiceId: serviceId('bookkeeping'),
+      creatorUserId: b1g1.adminId,
+    });
+    const [openRequest] = await tx
+      .insert(requests)
+      .values({
+        clientId: b1g1.businessId,
+        serviceId: serviceId('tax'),
+        title: `Year-end tax documents ${new Date().getFullYear()}`,
+        dueDate: addDays(todayIn('America/New_York'), 14),
+        creatorUserId: b1g1.advisorId,
+        templateId: yearEndId,
+      })
+      .returning({ id: requests.id });
+    for (const [position, item] of yearEnd.entries()) {
+      const [row] = await tx
+        .insert(requestItems)
+        .values({
+          requestId: openRequest!.id,
+          position,
+          title: item.title,
+          description: item.description,
+          kind: item.kind,
+        })
+        .returning({ id: requestItems.id });
+      for (const tagId of item.tagIds) await tx.insert(requestItemTags).values({ itemId: row!.id, tagId });
     }
 
     // Leads (docs/leads-and-onboarding.md), so the Leads screens and the onboarding dialog have

@@ -361,6 +361,30 @@ export function createRequestsRepository({ db }: { db: Db }) {
       return changed.length > 0;
     },
 
+    /** The items waiting on the client (requested or returned) of the open requests in scope, soonest due first. */
+    async itemsAwaitingClient(scope: RequestScope, tx: DbOrTx = db) {
+      return tx
+        .select({
+          requestId: requests.id,
+          requestTitle: requests.title,
+          dueDate: requests.dueDate,
+          itemId: requestItems.id,
+          itemTitle: requestItems.title,
+          status: requestItems.status,
+          returnNote: requestItems.returnNote,
+        })
+        .from(requests)
+        .innerJoin(requestItems, eq(requestItems.requestId, requests.id))
+        .where(
+          and(
+            requestScopeCondition(tx, scope),
+            eq(requests.status, REQUEST_STATUS.open),
+            inArray(requestItems.status, [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned]),
+          ),
+        )
+        .orderBy(asc(requests.dueDate), asc(requests.id), asc(requestItems.position));
+    },
+
     /** Whether every item is accepted (as submitted or as not applicable). */
     async allItemsAccepted(id: RequestIdInScope, tx: DbOrTx): Promise<boolean> {
       const [row] = await tx

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { REQUEST_ITEM_KIND, REQUEST_SCHEDULE_AUDIENCE, REQUEST_SCHEDULE_VALIDATION, todayIn } from '@ledgerport/shared';
-import { auditEvents, clientServices, requests, services } from '../../../db/schema/index.js';
+import { auditEvents, clientServices, requests, requestSchedules, services } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
 import { createClient, createUser } from '../../../testing/factories.js';
@@ -73,6 +73,8 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000' });
   await seedDemoFirm(t.database.db);
   admin = await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1');
+  // The demo firm's own schedule would make requests beside this test's: it rests here.
+  await t.database.db.update(requestSchedules).set({ isActive: false });
   const rows = await t.database.db.select({ id: services.id, name: services.name }).from(services);
   bookkeeping = rows.find((row) => row.name === 'bookkeeping')!.id;
   tax = rows.find((row) => row.name === 'tax')!.id;
@@ -87,7 +89,7 @@ describe('recurring requests', () => {
     const inactive = await clientUsing([bookkeeping], false);
     const created = await call('POST', BASE, {
       name: 'Bank statements every month',
-      templateId: await template('Monthly bank statements'),
+      templateId: await template('Bank statements for the test'),
       dayOfMonth: 1,
       audience: REQUEST_SCHEDULE_AUDIENCE.serviceClients,
       audienceServiceId: bookkeeping,
