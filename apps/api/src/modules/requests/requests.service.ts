@@ -429,7 +429,8 @@ export function createRequestsService({
             { ...submission(caller), notApplicable: true, notApplicableReason: input.reason },
             tx,
           );
-          return { action: AUDIT_ACTION.requestItemNotApplicable, details: { reason: input.reason } };
+          // Like an answer, the reason is the client's own words: the trail keeps its length only.
+          return { action: AUDIT_ACTION.requestItemNotApplicable, details: { length: input.reason.length } };
         },
       );
     },
@@ -446,13 +447,19 @@ export function createRequestsService({
       documentIds: readonly number[],
       tx: DbOrTx,
     ): Promise<void> {
-      await repository.updateItem(
+      // Checked again under the request's lock: the files streamed in while someone else may have
+      // cancelled the request or the client answered the item from another tab. Throwing here rolls
+      // the documents back, and the upload removes the files it stored.
+      const locked = await findOrThrow(requestScopeOf(caller), request.id, tx, true);
+      requireOpen(locked);
+      const submitted = await repository.updateItem(
         request.id,
         itemId,
         [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned],
         { ...submission(caller), notApplicable: false, notApplicableReason: null },
         tx,
       );
+      if (!submitted) throw conflict(REQUEST_ERROR.itemNotAwaitingClient, 'This item is not waiting on you.');
       await record(caller, context, AUDIT_ACTION.requestItemUploaded, request, { itemId, documentIds }, tx);
     },
 

@@ -24,6 +24,10 @@ import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
+import { fieldCryptoOf } from '../../../testing/clients-factories.js';
+import { createAuditLog } from '../../audit/audit.repository.js';
+import { createRequestsRepository } from '../requests.repository.js';
+import { createRequestsService } from '../requests.service.js';
 import { daysFromNow, insertRequest } from './requests-fixtures.js';
 
 const BASE = '/api/v1/document/requests';
@@ -440,5 +444,38 @@ describe('editing an open request', () => {
     });
     expect(afterCancel.statusCode).toBe(409);
     expect(afterCancel.json().error.code).toBe(REQUEST_ERROR.notOpen);
+  });
+});
+
+describe('an upload that loses a race', () => {
+  it('files nothing when the request is cancelled, or the item answered, while the files stream in', async () => {
+    const db = t.database.db;
+    const requests = createRequestsService({
+      db,
+      repository: createRequestsRepository({ db }),
+      audit: createAuditLog({ db }),
+      fieldCrypto: fieldCryptoOf(t),
+      timeZone: async () => 'America/New_York',
+      activeTagGroups: async () => [],
+    });
+    const context = { ipAddress: '127.0.0.1', userAgent: null, requestId: 'race' };
+    const { clientId, owner } = await clientWithPeople();
+    const caller = { userId: owner.userId, isClient: true, currentClientId: clientId };
+
+    // The check before the first byte passes; then the firm cancels before the documents are filed.
+    const cancelled = await create(clientId);
+    const target = await requests.uploadTarget(caller, cancelled.id, cancelled.items[2]!.id);
+    expect((await call(admin, 'DELETE', `${BASE}/${cancelled.id}`)).statusCode).toBe(204);
+    await expect(
+      db.transaction((tx) => requests.markUploaded(caller, context, target.request, cancelled.items[2]!.id, [], tx)),
+    ).rejects.toMatchObject({ statusCode: 409, code: REQUEST_ERROR.notOpen });
+
+    // The same with the client answering the item from another tab meanwhile.
+    const answered = await create(clientId);
+    const second = await requests.uploadTarget(caller, answered.id, answered.items[2]!.id);
+    expect((await call(owner, 'PUT', itemUrl(answered, 2, 'answer'), { answer: 'None' })).statusCode).toBe(200);
+    await expect(
+      db.transaction((tx) => requests.markUploaded(caller, context, second.request, answered.items[2]!.id, [], tx)),
+    ).rejects.toMatchObject({ statusCode: 409, code: REQUEST_ERROR.itemNotAwaitingClient });
   });
 });
