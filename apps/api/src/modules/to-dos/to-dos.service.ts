@@ -1,5 +1,6 @@
 import {
   currentTaxYear,
+  hasPermission,
   isOverdue,
   REQUEST_ITEM_STATUS,
   REQUEST_STATUS,
@@ -94,10 +95,13 @@ export function createToDosService({
     async list(caller: Principal): Promise<ToDoList> {
       if (!caller.isClient) return { items: [], totalCount: 0 };
       const today = todayIn(await timeZone(), now());
+      // A part shows only to someone who may open where it is done (roles are data: a firm may take
+      // requests or the 1099 Form away from its clients).
+      const may = (permission: string) => hasPermission(caller.permissions, permission);
       const parts = await Promise.all([
-        requestItems(caller, today),
+        may('request:list') ? requestItems(caller, today) : [],
         announcementsToConfirm(caller),
-        contractorFee(caller),
+        may('contractor:pay') ? contractorFee(caller) : [],
         onboarding(caller),
       ]);
       const items = parts.flat();

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { REQUEST_ITEM_STATUS, REQUEST_STATUS, TO_DO_KIND, type ToDo } from '@ledgerport/shared';
 import {
   announcements,
   clientCollaboratorServices,
   clientServices,
   requests,
+  rolePermissions,
+  roles,
   services,
   users,
 } from '../../../db/schema/index.js';
@@ -107,5 +109,30 @@ describe("the client's To do", () => {
     const strangerItems = await toDos(await signIn(t.app, stranger.username, stranger.password));
     expect(strangerItems.filter((item) => item.kind !== TO_DO_KIND.announcement)).toEqual([]);
     expect(await toDos(await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1'))).toEqual([]);
+  });
+});
+
+describe('a client role without requests', () => {
+  it('shows no request items to a client whose role no longer holds request:list', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { role: 'client' });
+    const client = await createClient(db, { ownerUserId: owner.id });
+    await db.insert(clientServices).values({ clientId: client.id, serviceId: tax });
+    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    await insertRequest(db, { clientId: client.id, serviceId: tax, items: [{ title: 'Hidden' }] });
+    const session = await signIn(t.app, owner.username, owner.password);
+    const requestItems = async () =>
+      (await toDos(session)).filter((item) => item.kind === TO_DO_KIND.requestItem).map((item) => item.title);
+    expect(await requestItems()).toEqual(['Hidden']);
+    const [clientRole] = await db.select().from(roles).where(eq(roles.name, 'client'));
+    await db
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, clientRole!.id), eq(rolePermissions.permission, 'request:list')));
+    try {
+      // Permissions are read on every request: the next call already goes without.
+      expect(await requestItems()).toEqual([]);
+    } finally {
+      await db.insert(rolePermissions).values({ roleId: clientRole!.id, permission: 'request:list' });
+    }
   });
 });
