@@ -33,9 +33,6 @@ export function requestScopeOf(principal: Pick<Principal, 'userId' | 'isClient' 
   } as RequestScope;
 }
 
-/** The firm's own work (the schedule job): every client. */
-export const EVERY_REQUEST = { userId: 0, isClient: false, currentClientId: null } as unknown as RequestScope;
-
 /** The WHERE condition on `requests` for what the scope may see; undefined means everything. For repositories only. */
 export function requestScopeCondition(db: DbOrTx, scope: RequestScope): SQL | undefined {
   if (!scope.isClient) return undefined;
