@@ -27,6 +27,24 @@ export interface RouteDefinition {
 
 export const ROUTES = {
   Dashboard: { path: '/', access: 'app', permission: ANY_SIGNED_IN, titleKey: 'nav.home' },
+  /** Everything waiting on a client user (request items, announcements, the 1099 fee, onboarding). */
+  ToDo: { path: '/to-do', access: 'app', permission: ANY_SIGNED_IN, titleKey: 'nav.toDo' },
+  /** Query: the list's filters (clientId, serviceId, status, dueFrom, dueTo, overdue, createdByUserId, search). */
+  Requests: { path: '/requests', access: 'app', permission: 'request:list', titleKey: 'nav.requests' },
+  /** Staff review it; a client user responds to it. */
+  Request: { path: '/requests/:id', access: 'app', permission: 'request:list', titleKey: 'pages.request' },
+  RequestTemplates: {
+    path: '/request-templates',
+    access: 'app',
+    permission: 'request-template:list',
+    titleKey: 'nav.requestTemplates',
+  },
+  RequestSchedules: {
+    path: '/request-schedules',
+    access: 'app',
+    permission: 'request-schedule:list',
+    titleKey: 'nav.requestSchedules',
+  },
   Profile: { path: '/profile', access: 'app', permission: ANY_SIGNED_IN, titleKey: 'pages.profile' },
   Roles: { path: '/roles', access: 'app', permission: 'role:list', titleKey: 'nav.roles' },
   Users: { path: '/users', access: 'app', permission: 'user:list', titleKey: 'nav.users' },

@@ -8,6 +8,13 @@ type Lazy = NonNullable<RouteObject['lazy']>;
  * coming-soon placeholder with its heading.
  */
 export const SCREENS: Partial<Record<RouteName, Lazy>> = {
+  ToDo: () => import('./routes/app/to-do').then((m) => ({ Component: m.ToDoRoute })),
+  Requests: () => import('./routes/app/requests').then((m) => ({ Component: m.RequestsRoute })),
+  Request: () => import('./routes/app/request').then((m) => ({ Component: m.RequestRoute })),
+  RequestTemplates: () =>
+    import('./routes/app/request-templates').then((m) => ({ Component: m.RequestTemplatesRoute })),
+  RequestSchedules: () =>
+    import('./routes/app/request-schedules').then((m) => ({ Component: m.RequestSchedulesRoute })),
   Profile: () => import('./routes/app/profile').then((m) => ({ Component: m.ProfileRoute })),
   Users: () => import('./routes/app/users').then((m) => ({ Component: m.UsersRoute })),
   Roles: () => import('./routes/app/roles').then((m) => ({ Component: m.RolesRoute })),

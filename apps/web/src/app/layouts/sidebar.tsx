@@ -3,6 +3,9 @@ import {
   IconBook2,
   IconBuildingSkyscraper,
   IconBuildingBank,
+  IconCalendarRepeat,
+  IconChecklist,
+  IconClipboardList,
   IconFileDownload,
   IconFileInvoice,
   IconFileUpload,
@@ -14,6 +17,7 @@ import {
   IconShieldLock,
   IconSpeakerphone,
   IconTag,
+  IconTemplate,
   IconTicket,
   IconTools,
   IconUpload,
@@ -34,13 +38,20 @@ interface MenuEntry {
   route: RouteName;
   labelKey: TranslationKey;
   icon: Icon;
+  /** Shown to client users only: what is waiting on them (staff have the Requests list). */
+  clientsOnly?: true;
 }
 
-/** Spec 01 section 2.4 and DESIGN.md section 5: exactly this order; each entry needs its route's access. */
+/**
+ * Spec 01 section 2.4 and DESIGN.md section 5: exactly this order; each entry needs its route's access.
+ * To do and Requests (issue 20) come after Home and after the document screens.
+ */
 const MAIN_MENU: readonly MenuEntry[] = [
   { route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
+  { route: 'ToDo', labelKey: 'nav.toDo', icon: IconChecklist, clientsOnly: true },
   { route: 'ReceivedDocs', labelKey: 'nav.receivedDocs', icon: IconFileDownload },
   { route: 'MyUploads', labelKey: 'nav.myUploads', icon: IconFileUpload },
+  { route: 'Requests', labelKey: 'nav.requests', icon: IconClipboardList },
   { route: 'Clients', labelKey: 'nav.clients', icon: IconUsersGroup },
   { route: 'Invitations', labelKey: 'nav.invitations', icon: IconMail },
   { route: 'Users', labelKey: 'nav.users', icon: IconUsers },
@@ -56,6 +67,8 @@ const ADMINISTRATION_MENU: readonly MenuEntry[] = [
   { route: 'Services', labelKey: 'nav.services', icon: IconTools },
   { route: 'Tags', labelKey: 'nav.tags', icon: IconTag },
   { route: 'Announcements', labelKey: 'nav.announcements', icon: IconSpeakerphone },
+  { route: 'RequestTemplates', labelKey: 'nav.requestTemplates', icon: IconTemplate },
+  { route: 'RequestSchedules', labelKey: 'nav.requestSchedules', icon: IconCalendarRepeat },
   { route: 'Coupons', labelKey: 'nav.coupons', icon: IconTicket },
   { route: 'AuditLog', labelKey: 'nav.auditLog', icon: IconHistory },
   { route: 'Mail', labelKey: 'nav.mail', icon: IconMailForward },
@@ -64,7 +77,8 @@ const ADMINISTRATION_MENU: readonly MenuEntry[] = [
 
 /** The group shows for these alone; coupon:list by itself does not open it (spec 01 section 2.4). */
 const ADMINISTRATION_PERMISSION =
-  'role:list|service:list|tag:list|announcement:list|coupon:list|audit:list|mail:list|setting:edit';
+  'role:list|service:list|tag:list|announcement:list|coupon:list|audit:list|mail:list|setting:edit|' +
+  'request-template:list|request-schedule:list';
 
 const ADMINISTRATION_ID = 'sidebar-administration';
 
@@ -98,7 +112,9 @@ export function Sidebar() {
   const { allows, can, isClient } = useAuthorization();
   const [administrationOpened, setAdministrationOpened] = useState(true);
 
-  const mainEntries = MAIN_MENU.filter((entry) => allows(routeDefinition(entry.route)));
+  const mainEntries = MAIN_MENU.filter(
+    (entry) => (isClient || !entry.clientsOnly) && allows(routeDefinition(entry.route)),
+  );
   const administrationEntries = can(ADMINISTRATION_PERMISSION)
     ? ADMINISTRATION_MENU.filter((entry) => allows(routeDefinition(entry.route)))
     : [];

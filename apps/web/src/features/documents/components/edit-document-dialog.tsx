@@ -21,7 +21,7 @@ import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { useUpdateDocument } from '../api/update-document';
 import { kindOfDocument } from '../lib/document-kind';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
-import { TagPicker } from './tag-picker';
+import { TagPicker } from '@/components/ui/tag-picker';
 
 type FormValues = z.input<typeof editDocumentInputSchema>;
 

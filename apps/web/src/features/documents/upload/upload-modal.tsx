@@ -34,7 +34,7 @@ import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
-import { TagPicker } from '../components/tag-picker';
+import { TagPicker } from '@/components/ui/tag-picker';
 import { formatFileSize } from '../lib/document-files';
 import type { UploadDialogProps } from './upload-dialog';
 import { tagSelectionMessage } from './tag-selection-message';

@@ -27,6 +27,9 @@ import { roles } from './roles';
 import { services } from './services';
 import { tags } from './tags';
 import { users } from './users';
+import { requests } from './requests';
+import { toDos } from './to-dos';
+import { requestTemplates } from './request-templates';
 
 /**
  * The one English catalogue: every text the user can see lives here, so wording the firm's users
@@ -63,6 +66,9 @@ export const en = {
   services,
   tags,
   users,
+  requests,
+  toDos,
+  requestTemplates,
 } as const;
 
 export type Catalogue = typeof en;

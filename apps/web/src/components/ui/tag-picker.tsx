@@ -6,7 +6,7 @@ import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 
 /**
  * Tags grouped by tag group with the main-group rule of spec 02 section 4 (shared/documents/tag-selection).
- * Used by the upload and the edit dialogs.
+ * Used by the upload and edit dialogs and by the items of requests and request templates.
  */
 export interface TagPickerProps {
   /** Tags are offered once a service is chosen. */

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+
+/** Placeholder while the screen is built (issue 20). */
+export function ToDoRoute() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('nav.toDo')} />;
+}
