@@ -11,6 +11,7 @@ import { clientKeys, type ClientsFilterQuery, type ClientsListQuery } from '@/fe
 import { useClients } from '@/features/clients/api/get-clients';
 import { useClientDefaultFilters } from '@/features/clients/api/get-default-filters';
 import { ClientDetailsDrawer } from '@/features/clients/components/client-details-drawer';
+import { ClientRequests } from '@/features/requests/components/client-requests';
 import { ClientStatusDialog, type ClientTarget } from '@/features/clients/components/client-status-dialog';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import {
@@ -165,7 +166,21 @@ export function ClientsRoute() {
         query={{ sortedBy, sortedDesc, ...filters }}
         onClose={() => setEmailOpened(false)}
       />
-      <ClientDetailsDrawer clientId={detailsId} onClose={() => setDetailsId(null)} />
+      <ClientDetailsDrawer
+        clientId={detailsId}
+        onClose={() => setDetailsId(null)}
+        extra={
+          can('request:list')
+            ? (client) => (
+                <ClientRequests
+                  client={{ id: client.id, name: client.name }}
+                  allHref={href('Requests', null, { clientId: client.id, clientName: client.name, status: 'all' })}
+                  requestHref={(id) => href('Request', { id })}
+                />
+              )
+            : undefined
+        }
+      />
       <ClientStatusDialog
         target={statusTarget}
         onClose={() => setStatusTarget(null)}

@@ -13,5 +13,13 @@ export function RequestRoute() {
   const { isClient } = useAuthorization();
   const requestId = Number(id);
   if (!Number.isSafeInteger(requestId) || requestId <= 0) return <Navigate to={href('Requests')} replace />;
-  return isClient ? <RespondToRequest id={requestId} /> : <RequestReview id={requestId} />;
+  return isClient ? (
+    <RespondToRequest id={requestId} />
+  ) : (
+    <RequestReview
+      id={requestId}
+      listHref={href('Requests')}
+      documentHref={(documentId) => href('Document', { id: documentId })}
+    />
+  );
 }

@@ -19,7 +19,7 @@ import { StatusDot } from '@/components/ui/status-dot';
 import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { useAcknowledgements } from '../api/get-acknowledgements';
 import { useAnnouncementDetails } from '../api/get-announcement-details';
-import { AnnouncementHtml } from './announcement-html';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 const MODAL_WIDTH = 760;
 const ACKNOWLEDGEMENTS_PAGE_SIZE = 10;
@@ -73,13 +73,13 @@ function AnnouncementDetails({ id }: { id: number }) {
         </Group>
       </Stack>
       <section aria-label={t('announcements.details.body')}>
-        <AnnouncementHtml html={announcement.body} />
+        <SanitizedHtml html={announcement.body} />
       </section>
       <section aria-label={t('announcements.details.acknowledgmentText')}>
         <Text size="sm" fw={500} mb={4}>
           {t('announcements.details.acknowledgmentText')}
         </Text>
-        <AnnouncementHtml html={announcement.acknowledgmentText} p="sm" bg="gray.0" style={{ borderRadius: 4 }} />
+        <SanitizedHtml html={announcement.acknowledgmentText} p="sm" bg="gray.0" style={{ borderRadius: 4 }} />
       </section>
       <Divider />
       <AcknowledgementsPanel id={id} />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAcknowledgeAnnouncement } from '../api/acknowledge-announcement';
-import { AnnouncementHtml } from './announcement-html';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 
 const MODAL_WIDTH = 600;
 
@@ -63,8 +63,8 @@ export function ConfirmAnnouncementModal({
             {t('announcements.acknowledge.progress', { current: position, total })}
           </Text>
         )}
-        <AnnouncementHtml html={announcement.body} />
-        <AnnouncementHtml
+        <SanitizedHtml html={announcement.body} />
+        <SanitizedHtml
           id={acknowledgmentId}
           html={announcement.acknowledgmentText}
           p="sm"

@@ -12,8 +12,19 @@ import { useTranslation } from 'react-i18next';
 import { StatusDot } from '@/components/ui/status-dot';
 import { useClientDetails } from '../api/get-client-details';
 
-/** The details side panel (spec 02, Clients list): read-only, secrets masked by the server. */
-export function ClientDetailsDrawer({ clientId, onClose }: { clientId: number | null; onClose: () => void }) {
+/**
+ * The details side panel (spec 02, Clients list): read-only, secrets masked by the server. `extra`
+ * is what other features add under the details (the client's requests), composed by the route.
+ */
+export function ClientDetailsDrawer({
+  clientId,
+  onClose,
+  extra,
+}: {
+  clientId: number | null;
+  onClose: () => void;
+  extra?: (client: ClientDetailsPanelDto) => ReactNode;
+}) {
   const { t } = useTranslation();
   const details = useClientDetails(clientId);
   return (
@@ -35,7 +46,10 @@ export function ClientDetailsDrawer({ clientId, onClose }: { clientId: number | 
             <Loader aria-label={t('app.loading')} />
           </Center>
         ) : (
-          <ClientDetails client={details.data} />
+          <Stack gap="lg">
+            <ClientDetails client={details.data} />
+            {extra?.(details.data)}
+          </Stack>
         ))}
     </Drawer>
   );

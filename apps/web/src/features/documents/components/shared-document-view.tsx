@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { sharedDocumentDownloadUrl, useSharedDocument } from '../api/get-shared-document';
-import { formatFileSize } from '../lib/document-files';
+import { formatFileSize } from '@/lib/file-size';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

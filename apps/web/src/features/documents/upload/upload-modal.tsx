@@ -35,7 +35,7 @@ import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from '@/components/ui/tag-picker';
-import { formatFileSize } from '../lib/document-files';
+import { formatFileSize } from '@/lib/file-size';
 import type { UploadDialogProps } from './upload-dialog';
 import { tagSelectionMessage } from './tag-selection-message';
 import { useUploadQueue, type AddResult, type QueuedFile } from './use-upload-queue';

@@ -1,0 +1,391 @@
+import {
+  REQUEST_ERROR,
+  addDays,
+  createRequestInputSchema,
+  updateRequestInputSchema,
+  type CreateRequestInput,
+  type RequestDetails,
+} from '@ledgerport/shared';
+import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
+import { isApiError } from '@/lib/api-client';
+import { DATE_FORMAT } from '@/lib/dates';
+import { shapedFormResolver } from '@/lib/form-resolver';
+import { notify } from '@/lib/notify';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { useClientChoices } from '@/lib/reference-data/get-client-options';
+import { servicesToSelectData } from '@/lib/reference-data/select-data';
+import { useCreateRequest } from '../api/create-request';
+import { getRequestTemplate, useRequestTemplates } from '../api/get-request-templates';
+import { requestTemplateKeys } from '../api/request-keys';
+import { useUpdateRequest } from '../api/update-request';
+import { draftsFrom, newItemDraft, toItemInputs, type RequestItemDraft } from '../lib/request-item-drafts';
+import { serverFieldErrors } from '../lib/server-field-errors';
+import { RequestItemsEditor } from './request-items-editor';
+
+const DescriptionEditor = lazy(() => import('@/components/ui/rich-text-editor'));
+
+const EDITOR_HEIGHT = 120;
+const MODAL_WIDTH = 860;
+/** The template picker lists this many; a firm with more types to narrow it. */
+const TEMPLATE_CHOICES = 100;
+
+/** The form's values: ids as the selects hold them (text), items as drafts. */
+interface RequestFormValues {
+  clientId: string;
+  serviceId: string;
+  templateId: string;
+  title: string;
+  description: string;
+  dueDate: string;
+  items: RequestItemDraft[];
+}
+
+const toNumber = (value: string) => (value === '' ? 0 : Number(value));
+
+function toCreateInput(values: RequestFormValues): CreateRequestInput {
+  return {
+    clientId: toNumber(values.clientId),
+    serviceId: toNumber(values.serviceId),
+    templateId: values.templateId ? Number(values.templateId) : undefined,
+    title: values.title,
+    description: values.description,
+    dueDate: values.dueDate,
+    items: toItemInputs(values.items),
+  };
+}
+
+export interface RequestFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (request: RequestDetails) => void;
+  /** Edit this open request; without it the dialog creates one. */
+  request?: RequestDetails;
+  /** Create for this client (from their details panel): the client is fixed. */
+  client?: { id: number; name: string };
+}
+
+/** Create a request (from scratch or from a template) or edit an open one (issue 20, item 1). */
+export function RequestFormModal({ opened, onClose, onSaved, request, client }: RequestFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={request ? t('requests.form.editTitle') : t('requests.form.createTitle')}
+      size={MODAL_WIDTH}
+      centered
+    >
+      {opened && <RequestForm request={request} client={client} onDone={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function RequestForm({
+  request,
+  client,
+  onDone,
+  onSaved,
+}: Pick<RequestFormModalProps, 'request' | 'client' | 'onSaved'> & { onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const create = useCreateRequest();
+  const update = useUpdateRequest();
+  const editing = request !== undefined;
+  const saving = create.isPending || update.isPending;
+  const [clientChoice, setClientChoice] = useState<RemoteChoice | null>(
+    client ? { value: String(client.id), label: client.name } : null,
+  );
+  const [templateLoading, setTemplateLoading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const schema = editing ? updateRequestInputSchema : createRequestInputSchema;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<RequestFormValues>({
+    // The contract checks the request as the API gets it; the form keeps its own shape.
+    resolver: shapedFormResolver(schema, t, { toInput: toCreateInput }),
+    defaultValues: request
+      ? {
+          clientId: String(request.client.id),
+          serviceId: String(request.service.id),
+          templateId: '',
+          title: request.title,
+          description: request.description ?? '',
+          dueDate: request.dueDate,
+          items: draftsFrom(request.items, { keepIds: true }),
+        }
+      : {
+          clientId: client ? String(client.id) : '',
+          serviceId: '',
+          templateId: '',
+          title: '',
+          description: '',
+          dueDate: '',
+          items: [newItemDraft()],
+        },
+  });
+  const clientId = useWatch({ control, name: 'clientId' });
+  const serviceId = useWatch({ control, name: 'serviceId' });
+  const services = useActiveServices({ clientId: clientId ? Number(clientId) : 0 }, { enabled: clientId !== '' });
+  const templates = useRequestTemplates(
+    { limit: TEMPLATE_CHOICES, offset: 0, sortedBy: 'name' },
+    { enabled: !editing },
+  );
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const applyTemplate = async (value: string | null) => {
+    setValue('templateId', value ?? '');
+    if (!value) return;
+    setTemplateLoading(true);
+    try {
+      const template = await queryClient.fetchQuery({
+        queryKey: requestTemplateKeys.details(Number(value)),
+        queryFn: ({ signal }) => getRequestTemplate(Number(value), signal),
+      });
+      setValue('title', template.title);
+      setValue('description', template.description ?? '');
+      setValue('dueDate', addDays(today, template.dueOffsetDays));
+      setValue('items', draftsFrom(template.items, { keepIds: false }));
+      // The template's service, when this client uses it; otherwise the person chooses.
+      const offered = services.data?.some((service) => service.id === template.service.id);
+      setValue('serviceId', offered || !clientId ? String(template.service.id) : '');
+    } catch {
+      notify.error(t('requests.messages.templateLoadError'), { key: 'request-template-load' });
+    } finally {
+      setTemplateLoading(false);
+    }
+  };
+
+  const submit = async (values: RequestFormValues) => {
+    setProblem(null);
+    const input = toCreateInput(values);
+    try {
+      const saved = request
+        ? await update.mutateAsync({
+            id: request.id,
+            input: { title: input.title, description: input.description, dueDate: input.dueDate, items: input.items },
+          })
+        : await create.mutateAsync(input);
+      notify.success(t(editing ? 'requests.messages.updated' : 'requests.messages.created', { title: saved.title }), {
+        key: 'request-save',
+      });
+      onDone();
+      onSaved?.(saved);
+    } catch (error) {
+      const fields = serverFieldErrors(error, t);
+      if (fields.length > 0) {
+        for (const { field, message } of fields) setError(field as FieldPath<RequestFormValues>, { message });
+        return;
+      }
+      if (isApiError(error) && error.code === REQUEST_ERROR.itemHasResponse) {
+        setProblem(t('requests.messages.itemHasResponse'));
+      } else if (isApiError(error) && error.code === REQUEST_ERROR.notOpen) {
+        setProblem(t('requests.messages.notOpen'));
+      } else {
+        notify.error(t(editing ? 'requests.messages.updateError' : 'requests.messages.createError'), {
+          key: 'request-save',
+        });
+      }
+    }
+  };
+
+  const itemErrors = errors.items;
+  const itemsMessage = itemErrors?.message ?? itemErrors?.root?.message;
+  const rowErrors = Array.isArray(itemErrors)
+    ? (itemErrors as Array<{ title?: { message?: string }; tagIds?: { message?: string } } | undefined>).map((row) =>
+        row ? { title: row.title?.message, tagIds: row.tagIds?.message } : undefined,
+      )
+    : undefined;
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+      <Stack gap="sm">
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {!editing && (
+          <Group grow align="flex-start" wrap="wrap">
+            {client ? (
+              <TextInput label={t('requests.form.client')} value={client.name} readOnly miw={220} />
+            ) : (
+              <RemoteSelect
+                label={t('requests.form.client')}
+                required
+                miw={220}
+                useOptions={useClientChoices}
+                value={clientChoice}
+                onChange={(choice) => {
+                  setClientChoice(choice);
+                  setValue('clientId', choice?.value ?? '', { shouldValidate: Boolean(errors.clientId) });
+                  setValue('serviceId', '');
+                }}
+                error={errors.clientId?.message}
+                disabled={saving}
+                data-autofocus
+              />
+            )}
+            <Controller
+              control={control}
+              name="templateId"
+              render={({ field }) => (
+                <Select
+                  label={t('requests.form.template')}
+                  placeholder={t('requests.form.templatePlaceholder')}
+                  data={(templates.data?.items ?? []).map((template) => ({
+                    value: String(template.id),
+                    label: template.name,
+                  }))}
+                  value={field.value || null}
+                  onChange={(value) => void applyTemplate(value)}
+                  clearable
+                  searchable
+                  miw={220}
+                  disabled={saving || templateLoading}
+                  rightSection={templateLoading ? <Loader size="xs" aria-label={t('app.loading')} /> : undefined}
+                />
+              )}
+            />
+          </Group>
+        )}
+        <Group grow align="flex-start" wrap="wrap">
+          {editing ? (
+            <TextInput label={t('requests.form.service')} value={request.service.displayName} readOnly miw={220} />
+          ) : (
+            <Controller
+              control={control}
+              name="serviceId"
+              render={({ field }) => (
+                <Select
+                  label={t('requests.form.service')}
+                  required
+                  placeholder={clientId ? undefined : t('requests.form.chooseClientFirst')}
+                  data={servicesToSelectData(services.data ?? [])}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  error={errors.serviceId?.message}
+                  disabled={saving || !clientId}
+                  miw={220}
+                />
+              )}
+            />
+          )}
+          <Controller
+            control={control}
+            name="dueDate"
+            render={({ field }) => (
+              <DatePickerInput
+                label={t('requests.form.dueDate')}
+                required
+                minDate={today}
+                valueFormat={DATE_FORMAT.table}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={errors.dueDate?.message}
+                disabled={saving}
+                miw={180}
+              />
+            )}
+          />
+        </Group>
+        <TextInput
+          label={t('requests.form.title')}
+          required
+          error={errors.title?.message}
+          disabled={saving}
+          {...register('title')}
+        />
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <DescriptionField value={field.value} onChange={field.onChange} error={errors.description?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="items"
+          render={({ field }) => (
+            <RequestItemsEditor
+              value={field.value}
+              onChange={field.onChange}
+              serviceId={serviceId ? Number(serviceId) : null}
+              errors={{ items: itemsMessage, rows: rowErrors }}
+              disabled={saving}
+            />
+          )}
+        />
+        {!editing && (
+          <Text size="sm" c="dimmed">
+            {t('requests.form.sendHint')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {editing ? t('requests.form.save') : t('requests.form.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DescriptionField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const label = t('requests.form.description');
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <Suspense
+        fallback={
+          <Center h={EDITOR_HEIGHT}>
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        }
+      >
+        <DescriptionEditor
+          label={label}
+          value={value}
+          onChange={onChange}
+          height={EDITOR_HEIGHT}
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
+        />
+      </Suspense>
+      {error && (
+        <Text size="xs" c="red" id={errorId}>
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

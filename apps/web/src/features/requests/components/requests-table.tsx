@@ -1,0 +1,101 @@
+import type { RequestListItem } from '@ledgerport/shared';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { OverdueBadge, RequestStatusBadge } from './request-badges';
+
+type RequestsTableProps = Omit<DataTableProps<RequestListItem>, 'columns' | 'rowKey'> & {
+  detailsHref: (request: RequestListItem) => string;
+  /** The client column is left out where the list is one client's (its details panel, a client user). */
+  withClient: boolean;
+  /** Creator and creation date: staff only. */
+  withCreator: boolean;
+};
+
+/** "3 of 6" accepted, with a bar, and how many wait on the firm's review. */
+export function RequestProgress({ request }: { request: RequestListItem }) {
+  const { t } = useTranslation();
+  const percent = request.itemCount === 0 ? 0 : Math.round((request.acceptedCount / request.itemCount) * 100);
+  const label = t('requests.progress', { accepted: request.acceptedCount, total: request.itemCount });
+  return (
+    <Stack gap={4} miw={110}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{label}</Text>
+        {request.submittedCount > 0 && (
+          <Badge size="sm" variant="light" color="blue">
+            {t('requests.toReview', { count: request.submittedCount })}
+          </Badge>
+        )}
+      </Group>
+      <Progress value={percent} size="sm" aria-label={label} color={percent === 100 ? 'green' : 'blue'} />
+    </Stack>
+  );
+}
+
+/** Requests across clients (or of one client): paged and sorted by the server, overdue in red. */
+export function RequestsTable({ detailsHref, withClient, withCreator, ...props }: RequestsTableProps) {
+  const { t } = useTranslation();
+  const columns: DataTableColumn<RequestListItem>[] = [
+    {
+      key: 'title',
+      header: t('requests.columns.title'),
+      sortKey: 'title',
+      render: (row) => (
+        <Anchor component={Link} to={detailsHref(row)}>
+          {row.title}
+        </Anchor>
+      ),
+    },
+    ...(withClient
+      ? [
+          {
+            key: 'client',
+            header: t('requests.columns.client'),
+            sortKey: 'client',
+            render: (row: RequestListItem) => row.client.name,
+          },
+        ]
+      : []),
+    { key: 'service', header: t('requests.columns.service'), render: (row) => row.service.displayName },
+    {
+      key: 'dueDate',
+      header: t('requests.columns.dueDate'),
+      sortKey: 'dueDate',
+      nowrap: true,
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" c={row.isOverdue ? 'red' : undefined} fw={row.isOverdue ? 600 : undefined}>
+            {formatDate(row.dueDate, DATE_FORMAT.table)}
+          </Text>
+          {row.isOverdue && <OverdueBadge />}
+        </Group>
+      ),
+    },
+    { key: 'progress', header: t('requests.columns.progress'), render: (row) => <RequestProgress request={row} /> },
+    {
+      key: 'status',
+      header: t('requests.columns.status'),
+      sortKey: 'status',
+      render: (row) => <RequestStatusBadge status={row.status} />,
+    },
+    ...(withCreator
+      ? [
+          {
+            key: 'createdBy',
+            header: t('requests.columns.createdBy'),
+            render: (row: RequestListItem) => row.createdBy?.name ?? t('requests.createdBySchedule'),
+          },
+          {
+            key: 'createdAt',
+            header: t('requests.columns.createdAt'),
+            sortKey: 'createdAt',
+            nowrap: true,
+            render: (row: RequestListItem) => formatDate(row.createdAt, DATE_FORMAT.table),
+          },
+        ]
+      : []),
+  ];
+  return <DataTable {...props} columns={columns} rowKey={(row) => row.id} />;
+}
