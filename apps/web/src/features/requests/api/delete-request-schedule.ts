@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { requestScheduleKeys } from './request-keys';
+
+/** The requests it made stay with their clients. */
+export function deleteRequestSchedule(id: number) {
+  return api.delete(`/document/request-schedules/${id}`);
+}
+
+export function useDeleteRequestSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRequestSchedule,
+    onSuccess: async (_, id) => {
+      queryClient.removeQueries({ queryKey: requestScheduleKeys.details(id) });
+      await queryClient.invalidateQueries({ queryKey: requestScheduleKeys.lists() });
+    },
+  });
+}

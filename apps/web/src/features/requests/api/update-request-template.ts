@@ -1,0 +1,23 @@
+import { requestTemplateDetailsSchema, type RequestTemplateInput } from '@ledgerport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { requestScheduleKeys, requestTemplateKeys } from './request-keys';
+
+export function putRequestTemplate({ id, input }: { id: number; input: RequestTemplateInput }) {
+  return api.put(`/document/request-templates/${id}`, { body: input, schema: requestTemplateDetailsSchema });
+}
+
+/** The recurring requests list shows template names, so a rename refreshes it too. */
+export function useUpdateRequestTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putRequestTemplate,
+    onSuccess: async (template) => {
+      queryClient.setQueryData(requestTemplateKeys.details(template.id), template);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestTemplateKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: requestScheduleKeys.lists() }),
+      ]);
+    },
+  });
+}
