@@ -7,6 +7,7 @@ import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
+import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
 import { useAuthorization } from '@/lib/authorization';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useSession } from '@/lib/session';
@@ -16,9 +17,10 @@ const homeHref = href('Dashboard');
 const serviceHref = (serviceId: number) => href('Dashboard', null, { service: serviceId });
 
 /**
- * Spec 01 section 2.10. Without `?service`: the document cards, the Services grid and, for client
- * users, the appointment links. With `?service={id}`: that service's tag cards, each opening
- * Received docs filtered by service and tag; a service the user does not have goes back to Home.
+ * Spec 01 section 2.10. Without `?service`: for client users the To do card first (issue 20), then
+ * the document cards, the Services grid and, for client users, the appointment links. With
+ * `?service={id}`: that service's tag cards, each opening Received docs filtered by service and tag;
+ * a service the user does not have goes back to Home.
  */
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -60,6 +62,7 @@ export function DashboardRoute() {
     <>
       <PageTitle>{t('nav.home')}</PageTitle>
       <Stack gap="xl">
+        {isClient && <ToDoCard allHref={href('ToDo')} />}
         <DocumentCards
           receivedDocsHref={can('received:list') ? href('ReceivedDocs') : undefined}
           myUploadsHref={can('my-upload:list') ? href('MyUploads') : undefined}

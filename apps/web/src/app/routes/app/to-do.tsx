@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/ui/page-header';
+import { PageTitle } from '@/components/ui/page-title';
+import { ToDoList } from '@/features/requests/to-dos/to-do-list';
 
-/** Placeholder while the screen is built (issue 20). */
+/** Everything waiting on the signed-in client user, each entry linking to where it is done (issue 20). */
 export function ToDoRoute() {
   const { t } = useTranslation();
-  return <PageHeader title={t('nav.toDo')} />;
+  return (
+    <>
+      <PageTitle>{t('nav.toDo')}</PageTitle>
+      <ToDoList />
+    </>
+  );
 }

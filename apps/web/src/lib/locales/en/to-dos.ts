@@ -1,2 +1,97 @@
 /** The client's To do (issue 20): the page, the dashboard card and responding to a request. */
-export const toDos = {} as const;
+export const toDos = {
+  list: {
+    label: 'Things waiting on you',
+    empty: "You're all caught up",
+    emptyHint: 'Nothing is waiting on you right now. We will let you know when the firm needs something.',
+    due: 'Due {{date}}',
+    overdue: 'Overdue',
+    returned: 'Returned: {{note}}',
+    viewAll: 'View all ({{count}})',
+    summary_one: '{{count}} thing is waiting on you',
+    summary_other: '{{count}} things are waiting on you',
+  },
+  /** The button of each entry, by its kind (TO_DO_KIND). */
+  action: {
+    'request-item': 'Respond',
+    announcement: 'Read and confirm',
+    'contractor-fee': 'Pay',
+    onboarding: 'Continue',
+  },
+  card: {
+    title: 'To do',
+  },
+  respond: {
+    loadError: "An error occurred. Couldn't fetch the request.",
+    notFound: {
+      title: "This request isn't available",
+      message: 'It may have been withdrawn, or it belongs to another account.',
+      back: 'Back to To do',
+    },
+    backToList: 'To do',
+    service: 'Service',
+    dueDate: 'Due date',
+    progress: '{{accepted}} of {{total}} accepted',
+    progressLabel: 'Accepted items',
+    items: 'Items',
+    completed: 'This request is complete. Thank you: the firm has everything it asked for.',
+    cancelled: 'The firm cancelled this request. There is nothing more to do here.',
+    kind: 'Kind: {{kind}}',
+    status: 'Status',
+    awaitingReview: "Waiting for the firm's review",
+    accepted: 'Accepted by the firm',
+    returnedTitle: 'The firm returned this item',
+    bothHint:
+      'Send files or an answer, whichever suits you. Either one sends the item to the firm for review, so include everything for it at once.',
+    or: 'or',
+    yourAnswer: 'Your answer',
+    notApplicableReason: 'Not applicable: {{reason}}',
+    sentFiles: 'Files sent',
+  },
+  answer: {
+    label: 'Your answer',
+    submit: 'Send answer',
+    sent: 'Your answer has been sent',
+    failed: 'An error occurred. Your answer could not be sent.',
+  },
+  files: {
+    choose: 'Choose files',
+    dropzone: 'Drag files here, or choose them',
+    hint: 'Up to {{maxFiles}} files, {{maxSize}} each',
+    chosen: 'Files to send',
+    remove: 'Remove {{name}}',
+    submit: 'Send files',
+    progress: 'Upload progress',
+    sent_one: 'Your file has been sent',
+    sent_other: 'Your files have been sent',
+    tooMany: 'At most {{maxFiles}} files can be sent at once; {{count}} were not added',
+    notAdded: '{{name}} is larger than {{maxSize}} and was not added',
+    /** Why the server refused a file (per file). */
+    problem: {
+      tooLarge: 'The file is larger than {{maxSize}}',
+      typeNotAllowed: 'This file type is not allowed',
+      empty: 'The file is empty',
+      failed: 'The file could not be sent',
+    },
+    failed: 'An error occurred. The files could not be sent.',
+    sending: 'Sending… {{percent}}%',
+    done: 'Sent',
+    refusedAfterSubmit:
+      'Some files were refused. The item was sent with the others; if the firm needs the rest, they will return it to you.',
+  },
+  notApplicable: {
+    open: 'Not applicable',
+    title: 'Not applicable',
+    intro: 'Tell the firm why "{{title}}" does not apply to you.',
+    reason: 'Reason',
+    submit: 'Send',
+    sent: 'Sent: the item is marked not applicable',
+    failed: 'An error occurred. The item could not be marked not applicable.',
+  },
+  /** Errors of any response, by what a person can do about them. */
+  errors: {
+    notAwaiting: 'This item has changed since you opened the page. Reload the page to see where it stands.',
+    notOpen: 'This request is no longer open. Reload the page to see where it stands.',
+    reload: 'Reload',
+  },
+} as const;
