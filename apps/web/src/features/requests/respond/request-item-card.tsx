@@ -1,4 +1,5 @@
 import {
+  DOCUMENT_LIMITS,
   REQUEST_ITEM_KIND,
   REQUEST_ITEM_STATUS,
   acceptsAnswer,
@@ -8,7 +9,7 @@ import {
   type UploadRejection,
 } from '@ledgerport/shared';
 import { Alert, Badge, Button, Divider, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconClock, IconFile, IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCircleCheck, IconCircleOff, IconClock, IconFile } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemAnswerForm } from './item-answer-form';
@@ -17,9 +18,12 @@ import {
   ITEM_KIND_KEY,
   ITEM_STATUS_COLOR,
   ITEM_STATUS_KEY,
+  fileProblemOf,
   formatFileSize,
   type ResponseProblem,
 } from './request-item-labels';
+
+const MAX_SIZE_TEXT = formatFileSize(DOCUMENT_LIMITS.maxFileBytes);
 
 /** One item of a request as the client sees it: what is asked, what they sent, and how to respond. */
 export function RequestItemCard({
@@ -57,7 +61,13 @@ export function RequestItemCard({
     </Stack>
   );
   const notApplicable = (
-    <Button variant="subtle" color="gray" size="compact-sm" onClick={onNotApplicable}>
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconCircleOff size={14} aria-hidden />}
+      onClick={onNotApplicable}
+    >
       {t('toDos.notApplicable.open')}
     </Button>
   );
@@ -94,6 +104,7 @@ export function RequestItemCard({
         )}
 
         <SentResponse item={item} />
+        {!actionable && progressBar}
 
         {item.status === REQUEST_ITEM_STATUS.submitted && (
           <Group gap={6} c="blue.8">
@@ -143,14 +154,16 @@ export function RequestItemCard({
           </Stack>
         )}
 
-        {!actionable && progressBar}
-
         {rejected.length > 0 && (
           <Alert color="yellow" variant="light" role="alert">
             <Text size="sm">{t('toDos.files.refusedAfterSubmit')}</Text>
             {rejected.map((rejection) => (
-              <Text key={rejection.fileName} size="sm" fw={500}>
-                {rejection.fileName}
+              <Text key={rejection.fileName} size="sm">
+                <Text span fw={600}>
+                  {rejection.fileName}
+                </Text>
+                {': '}
+                {t(`toDos.files.problem.${fileProblemOf(rejection.code)}`, { maxSize: MAX_SIZE_TEXT })}
               </Text>
             ))}
           </Alert>

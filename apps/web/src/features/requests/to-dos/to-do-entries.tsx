@@ -31,6 +31,7 @@ function ToDoEntry({ item, compact, first }: { item: ToDo; compact: boolean; fir
   const frame = compact
     ? {
         py: 'sm',
+        radius: 0,
         style: first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' },
       }
     : { withBorder: true, radius: 'md', p: 'md' };

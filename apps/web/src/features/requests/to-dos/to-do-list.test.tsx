@@ -32,7 +32,7 @@ describe('ToDoList', () => {
       toDo({ title: 'Did you sell a home?', returnNote: 'Please add the closing date.', itemId: 2 }),
       toDo({ kind: 'contractor-fee', title: '1099 filing fee', detail: '$50.00', dueDate: null, link: '/1099-form' }),
     ];
-    const fetchMock = vi.fn(async () => jsonResponse({ items, totalCount: 3 }));
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse({ items, totalCount: 3 }));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<ToDoList />);
 

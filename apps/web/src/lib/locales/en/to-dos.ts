@@ -82,7 +82,7 @@ export const toDos = {
   notApplicable: {
     open: 'Not applicable',
     title: 'Not applicable',
-    intro: 'Tell the firm why "{{title}}" does not apply to you.',
+    intro: 'Tell the firm why “{{title}}” does not apply to you.',
     reason: 'Reason',
     submit: 'Send',
     sent: 'Sent: the item is marked not applicable',
