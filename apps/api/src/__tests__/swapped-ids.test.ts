@@ -177,6 +177,11 @@ const CASES: SwapCase[] = [
     note: "a client user's list is their current client's whatever the filter names: B's own, empty",
   })),
   gate('POST', `${D}/requests`, () => `${D}/requests`),
+  gate(
+    'POST',
+    `${D}/requests/send-to-clients`,
+    (x) => `${D}/requests/send-to-clients?ownerOrCollaboratorUserId=${x.ownerUserId}`,
+  ),
   gate('GET', `${D}/request-templates`, () => `${D}/request-templates?serviceId=1`),
   gate('GET', `${D}/request-templates/:id`, () => `${D}/request-templates/1`),
   gate('POST', `${D}/request-templates`, () => `${D}/request-templates`),

@@ -17,6 +17,9 @@ import { isBlankHtml, isRealDate } from '../announcements/announcements.schema.j
  * - PUT    /document/requests/:id/items/:itemId/not-applicable (request:respond) body: notApplicableInputSchema
  * - PUT    /document/requests/:id/items/:itemId/accept       (request:review)
  * - PUT    /document/requests/:id/items/:itemId/return       (request:review) body: returnItemInputSchema
+ * - POST   /document/requests/send-to-clients                one request per client of the Clients list's filter
+ *                                                            (request:add) query: the clients list's filters
+ *                                                            (exportClientsQuerySchema) body: sendRequestToClientsInputSchema
  *
  * Staff see the requests of every client; a client user those of their current client, all of them
  * as its owner and, as a collaborator, those of the services granted to them. Anything outside
@@ -96,7 +99,14 @@ export const REQUEST_ERROR = {
   wrongKind: 'REQUEST_ITEM_WRONG_KIND',
   /** An edit removes an item the client has already responded to. */
   itemHasResponse: 'REQUEST_ITEM_HAS_RESPONSE',
+  /** 400: the Clients filter matches more clients than one send may reach (REQUEST_BULK_LIMIT). */
+  tooManyClients: 'REQUEST_TOO_MANY_CLIENTS',
+  /** 400: no client of the filter uses the request's service. */
+  noClientUsesService: 'REQUEST_NO_CLIENT_USES_SERVICE',
 } as const;
+
+/** The most clients one send from the Clients list reaches: the requests are made in one transaction. */
+export const REQUEST_BULK_LIMIT = 500;
 
 /** Today's date (YYYY-MM-DD) in an IANA time zone: a due date is a day in the firm's zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -173,6 +183,21 @@ export const createRequestInputSchema = z.object({
 });
 export type CreateRequestInput = z.input<typeof createRequestInputSchema>;
 export type CreateRequestData = z.output<typeof createRequestInputSchema>;
+
+/**
+ * The same request to every client of the Clients list's filter (the filter comes in the query
+ * string, as for the bulk e-mail): one request per client that uses the service; the others are
+ * counted as skipped. All or nothing: one transaction.
+ */
+export const sendRequestToClientsInputSchema = createRequestInputSchema.omit({ clientId: true });
+export type SendRequestToClientsInput = z.input<typeof sendRequestToClientsInputSchema>;
+export type SendRequestToClientsData = z.output<typeof sendRequestToClientsInputSchema>;
+export const sendRequestToClientsResultSchema = z.object({
+  created: z.number().int(),
+  /** Clients of the filter that do not use the request's service (or are inactive). */
+  skipped: z.number().int(),
+});
+export type SendRequestToClientsResult = z.infer<typeof sendRequestToClientsResultSchema>;
 
 /**
  * An edit while the request is open: the items in their new order. An item with an `id` keeps its

@@ -457,6 +457,20 @@ export function createClientsService(deps: {
       return { queued, skipped: total - queued };
     },
 
+    /**
+     * The ids of the filtered list's clients the caller may see, in the list's order, at most `limit`
+     * (another module's bulk action over the Clients filter: requests sent to many clients).
+     */
+    async filteredIds(query: ExportClientsQuery, caller: Principal, limit: number): Promise<number[]> {
+      const ids: number[] = [];
+      const batches = await batchesOf(filtersOf(query, caller), sortOf(query), (rows) => rows.map((row) => row.id));
+      for await (const batch of batches) {
+        ids.push(...batch);
+        if (ids.length >= limit) break;
+      }
+      return ids.slice(0, limit);
+    },
+
     async defaultFilters(caller: Principal): Promise<ClientDefaultFiltersDto> {
       if (!caller.roles.includes(ROLE_NAME.employee)) return { serviceId: null };
       return { serviceId: await clients.findDepartmentDefaultServiceId(caller.userId) };

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_LIMITS } from '@ledgerport/shared';
+import { createClientsRepository, createClientsService } from '../clients/index.js';
 import { createDocumentUploads, documentMultipartOptions } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
@@ -26,6 +27,15 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   });
   const uploads = createDocumentUploads(deps, DOCUMENT_LIMITS);
   const repository = createRequestsRepository({ db: deps.db });
+  // Only for its filter of the Clients list (a send to many clients); it sends no mail from here.
+  const clients = createClientsService({
+    db: deps.db,
+    clients: createClientsRepository({ db: deps.db }),
+    users: deps.users,
+    audit: deps.audit,
+    mail: deps.mail,
+    fieldCrypto: deps.fieldCrypto,
+  });
   const requests = createRequestsService({
     db: deps.db,
     repository,
@@ -33,6 +43,7 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     fieldCrypto: deps.fieldCrypto,
     timeZone: (tx) => settings.timeZone(tx),
     activeTagGroups: uploads.activeTagGroups,
+    filteredClientIds: (query, caller, limit) => clients.filteredIds(query, caller, limit),
   });
   await app.register(requestsRoutes, { requests });
   const templates = createRequestTemplatesRepository({ db: deps.db });

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import {
   answerItemInputSchema,
   createRequestInputSchema,
+  exportClientsQuerySchema,
+  REQUEST_BULK_LIMIT,
+  sendRequestToClientsInputSchema,
+  sendRequestToClientsResultSchema,
   idParamsSchema,
   listRequestsQuerySchema,
   notApplicableInputSchema,
@@ -57,6 +61,27 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
     },
     async (request, reply) =>
       reply.status(201).send(await requests.create(principalOf(request), requestContext(request), request.body)),
+  );
+
+  // Before `/:id` in reading order only; Fastify prefers the static segment anyway.
+  app.post(
+    `${BASE}/send-to-clients`,
+    {
+      config: { permission: 'request:add' },
+      schema: {
+        tags,
+        summary: 'Send one request to every client of the Clients list’s filter that uses the service',
+        description:
+          'The filters come in the query string, as for the Clients list and its bulk e-mail. One request per ' +
+          `client, all in one transaction; at most ${REQUEST_BULK_LIMIT} clients (400 REQUEST_TOO_MANY_CLIENTS), ` +
+          'and 400 REQUEST_NO_CLIENT_USES_SERVICE when none uses the service. Staff only.',
+        querystring: exportClientsQuerySchema,
+        body: sendRequestToClientsInputSchema,
+        response: { 200: sendRequestToClientsResultSchema },
+      },
+    },
+    async (request) =>
+      requests.sendToClients(principalOf(request), requestContext(request), request.query, request.body),
   );
 
   app.get(

@@ -20,6 +20,10 @@ import {
   type ReturnItemInput,
   type TagRuleGroup,
   type UpdateRequestData,
+  REQUEST_BULK_LIMIT,
+  type ExportClientsQuery,
+  type SendRequestToClientsData,
+  type SendRequestToClientsResult,
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
@@ -30,7 +34,12 @@ import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
 import { checkItemTags } from './request-items.js';
-import { requestScopeOf, type RequestIdInScope, type RequestScope } from './request-scope.js';
+import {
+  requestScopeOf,
+  type RequestIdInScope,
+  type RequestScope,
+  type RequestTargetInScope,
+} from './request-scope.js';
 import type { RequestFilters, RequestsRepository } from './requests.repository.js';
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;
@@ -60,6 +69,7 @@ export function createRequestsService({
   fieldCrypto,
   timeZone,
   activeTagGroups,
+  filteredClientIds,
   now = () => new Date(),
 }: {
   db: Db;
@@ -70,6 +80,8 @@ export function createRequestsService({
   timeZone: (tx?: DbOrTx) => Promise<string>;
   /** The upload's tag rules, which an item's tags follow. */
   activeTagGroups: (tx?: DbOrTx) => Promise<TagRuleGroup[]>;
+  /** The clients of the Clients list's filter the caller may see (clients module), for a send to many. */
+  filteredClientIds: (query: ExportClientsQuery, caller: Principal, limit: number) => Promise<number[]>;
   now?: () => Date;
 }) {
   async function today(tx?: DbOrTx): Promise<string> {
@@ -269,6 +281,37 @@ export function createRequestsService({
     });
   }
 
+  async function insertRequest(
+    caller: Caller,
+    context: RequestContext,
+    target: RequestTargetInScope,
+    input: CreateRequestData,
+    tx: DbOrTx,
+  ): Promise<FoundRequest> {
+    const id = await repository.insert(
+      target,
+      {
+        title: input.title,
+        description: input.description === null ? null : sanitizeRichText(input.description),
+        dueDate: input.dueDate,
+        creatorUserId: caller.userId,
+        templateId: input.templateId ?? null,
+      },
+      input.items,
+      tx,
+    );
+    const request = await findOrThrow(requestScopeOf(caller), id!, tx);
+    await record(
+      caller,
+      context,
+      AUDIT_ACTION.requestCreated,
+      request,
+      { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
+      tx,
+    );
+    return request;
+  }
+
   return {
     async list(caller: Caller, query: ListRequestsFilters): Promise<Paged<RequestListItem>> {
       const scope = requestScopeOf(caller);
@@ -295,28 +338,43 @@ export function createRequestsService({
         if (!target) throw invalidField('serviceId', 'The service is not one of the client’s active services.');
         await checkDueDate(input.dueDate, tx);
         await checkTags(input.items, input.serviceId, tx);
-        const id = await repository.insert(
-          target,
-          {
-            title: input.title,
-            description: input.description === null ? null : sanitizeRichText(input.description),
-            dueDate: input.dueDate,
-            creatorUserId: caller.userId,
-            templateId: input.templateId ?? null,
-          },
-          input.items,
-          tx,
-        );
-        const request = await findOrThrow(requestScopeOf(caller), id!, tx);
-        await record(
-          caller,
-          context,
-          AUDIT_ACTION.requestCreated,
-          request,
-          { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
-          tx,
-        );
+        const request = await insertRequest(caller, context, target, input, tx);
         return detailsOf(request, tx);
+      });
+    },
+
+    /**
+     * One request per client of the Clients list's filter that uses the service, in one transaction:
+     * a failure leaves no client with the request. Clients without the service are counted, not refused.
+     */
+    async sendToClients(
+      caller: Principal,
+      context: RequestContext,
+      clientsQuery: ExportClientsQuery,
+      input: SendRequestToClientsData,
+    ): Promise<SendRequestToClientsResult> {
+      requireStaff(caller);
+      const ids = await filteredClientIds(clientsQuery, caller, REQUEST_BULK_LIMIT + 1);
+      if (ids.length > REQUEST_BULK_LIMIT) {
+        throw new BadRequestError(
+          `The filter matches more than ${REQUEST_BULK_LIMIT} clients; narrow it and send again.`,
+          REQUEST_ERROR.tooManyClients,
+        );
+      }
+      return db.transaction(async (tx) => {
+        await checkDueDate(input.dueDate, tx);
+        await checkTags(input.items, input.serviceId, tx);
+        let created = 0;
+        for (const clientId of ids) {
+          const { target } = await repository.findTarget(clientId, input.serviceId, clientScopeOf(caller), tx);
+          if (!target) continue;
+          await insertRequest(caller, context, target, { ...input, clientId }, tx);
+          created += 1;
+        }
+        if (created === 0) {
+          throw new BadRequestError('No client of the filter uses this service.', REQUEST_ERROR.noClientUsesService);
+        }
+        return { created, skipped: ids.length - created };
       });
     },
 

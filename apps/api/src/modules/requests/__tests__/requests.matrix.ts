@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { REQUEST_ITEM_KIND, REQUEST_ITEM_STATUS } from '@ledgerport/shared';
+import { clients } from '../../../db/schema/index.js';
 import { only, signedIn, type MatrixFixture, type MatrixRow } from '../../../testing/authorization-matrix.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
@@ -39,6 +41,22 @@ export const rows: MatrixRow[] = [
       items: [{ title: 'Your prior-year return', kind: REQUEST_ITEM_KIND.answer }],
     }),
     expect: only({ admin: 201, advisor: 201, supervisor: 201, employee: 201 }),
+  },
+  {
+    method: 'POST',
+    route: `${BASE}/send-to-clients`,
+    // The Clients list's filter narrowed to clientA by its name.
+    url: async (f) => {
+      const [client] = await f.db.select({ name: clients.name }).from(clients).where(eq(clients.id, f.clientA));
+      return `${BASE}/send-to-clients?fullName=${encodeURIComponent(client!.name)}`;
+    },
+    body: (f) => ({
+      serviceId: f.serviceId,
+      title: 'Matrix request to many',
+      dueDate: daysFromNow(10),
+      items: [{ title: 'Your prior-year return', kind: REQUEST_ITEM_KIND.answer }],
+    }),
+    expect: only({ admin: 200, advisor: 200, supervisor: 200, employee: 200 }),
   },
   {
     method: 'GET',

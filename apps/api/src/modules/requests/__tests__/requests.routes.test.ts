@@ -213,6 +213,42 @@ describe('creating a request', () => {
   });
 });
 
+describe('sending one request to the Clients list’s filter', () => {
+  it('makes one request per client that uses the service, skips the others, and writes nothing on bad input', async () => {
+    const db = t.database.db;
+    const prefix = `Bulk ${Date.now().toString(36)}`;
+    const named = async (name: string) =>
+      createClient(db, { name, ownerUserId: (await createUser(db, { role: 'client' })).id });
+    const withTax = [await named(`${prefix} A`), await named(`${prefix} B`)];
+    const withoutTax = await named(`${prefix} C`);
+    for (const client of withTax) await db.insert(clientServices).values({ clientId: client.id, serviceId: tax });
+    await db.insert(clientServices).values({ clientId: withoutTax.id, serviceId: bookkeeping });
+    const sendTo = (name: string) => `${BASE}/send-to-clients?fullName=${encodeURIComponent(name)}`;
+    const url = sendTo(prefix);
+    const body = { serviceId: tax, title: 'Engagement letter', dueDate: daysFromNow(7), items: threeItems() };
+
+    const past = await call(admin, 'POST', url, { ...body, dueDate: daysFromNow(-1) });
+    expect(past.statusCode, past.body).toBe(400);
+    const wrongService = await call(admin, 'POST', sendTo(`${prefix} C`), body);
+    expect(wrongService.statusCode, wrongService.body).toBe(400);
+    expect(wrongService.json().error.code).toBe(REQUEST_ERROR.noClientUsesService);
+    for (const client of [...withTax, withoutTax]) {
+      expect((await call(admin, 'GET', `${BASE}?clientId=${client.id}`)).json().totalCount).toBe(0);
+    }
+
+    const sent = await call(admin, 'POST', url, body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ created: 2, skipped: 1 });
+    for (const client of withTax) {
+      const list = (await call(admin, 'GET', `${BASE}?clientId=${client.id}`)).json();
+      expect(list.totalCount).toBe(1);
+      expect(list.items[0]).toMatchObject({ title: 'Engagement letter', itemCount: 3, service: { id: tax } });
+      expect(await auditActions(list.items[0].id)).toEqual(['request.created']);
+    }
+    expect((await call(admin, 'GET', `${BASE}?clientId=${withoutTax.id}`)).json().totalCount).toBe(0);
+  });
+});
+
 describe('the client responds item by item and the firm reviews', () => {
   it('upload, answer, not applicable; accept two, return one; again; completed', async () => {
     const { clientId, owner } = await clientWithPeople();
@@ -457,6 +493,7 @@ describe('an upload that loses a race', () => {
       fieldCrypto: fieldCryptoOf(t),
       timeZone: async () => 'America/New_York',
       activeTagGroups: async () => [],
+      filteredClientIds: async () => [],
     });
     const context = { ipAddress: '127.0.0.1', userAgent: null, requestId: 'race' };
     const { clientId, owner } = await clientWithPeople();
