@@ -1,6 +1,6 @@
 import { CLIENT_TYPE, type ClientListItemDto, type ClientType } from '@ledgerport/shared';
 import { Button, Menu, Stack } from '@mantine/core';
-import { IconBriefcase, IconChevronDown, IconMail, IconPlus, IconUser } from '@tabler/icons-react';
+import { IconBriefcase, IconChevronDown, IconClipboardList, IconMail, IconPlus, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useClients } from '@/features/clients/api/get-clients';
 import { useClientDefaultFilters } from '@/features/clients/api/get-default-filters';
 import { ClientDetailsDrawer } from '@/features/clients/components/client-details-drawer';
 import { ClientRequests } from '@/features/requests/components/client-requests';
+import { RequestFormModal } from '@/features/requests/components/request-form-modal';
 import { ClientStatusDialog, type ClientTarget } from '@/features/clients/components/client-status-dialog';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import {
@@ -64,6 +65,7 @@ export function ClientsRoute() {
   const [searchOpened, setSearchOpened] = useState(false);
   const [createType, setCreateType] = useState<ClientType | null>(null);
   const [emailOpened, setEmailOpened] = useState(false);
+  const [requestOpened, setRequestOpened] = useState(false);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<ClientTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<ClientTarget | null>(null);
@@ -120,6 +122,15 @@ export function ClientsRoute() {
             {t('clients.actions.sendEmail')}
           </Button>
         )}
+        {can('request:add') && (
+          <Button
+            variant="default"
+            leftSection={<IconClipboardList size={16} />}
+            onClick={() => setRequestOpened(true)}
+          >
+            {t('requests.actions.sendToClients')}
+          </Button>
+        )}
         {can('client:export') && <ExportClientsButton query={{ sortedBy, sortedDesc, ...filters }} />}
         {createMenu('filled')}
       </PageHeader>
@@ -166,6 +177,13 @@ export function ClientsRoute() {
         query={{ sortedBy, sortedDesc, ...filters }}
         onClose={() => setEmailOpened(false)}
       />
+      {can('request:add') && (
+        <RequestFormModal
+          opened={requestOpened}
+          onClose={() => setRequestOpened(false)}
+          clientsQuery={{ sortedBy, sortedDesc, ...filters }}
+        />
+      )}
       <ClientDetailsDrawer
         clientId={detailsId}
         onClose={() => setDetailsId(null)}

@@ -1,7 +1,9 @@
 import {
+  REQUEST_BULK_LIMIT,
   REQUEST_ERROR,
   addDays,
   createRequestInputSchema,
+  sendRequestToClientsInputSchema,
   updateRequestInputSchema,
   type CreateRequestInput,
   type RequestDetails,
@@ -15,7 +17,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, type QueryParams } from '@/lib/api-client';
 import { DATE_FORMAT } from '@/lib/dates';
 import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
@@ -23,6 +25,7 @@ import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useClientChoices } from '@/lib/reference-data/get-client-options';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { useCreateRequest } from '../api/create-request';
+import { useSendRequestToClients } from '../api/send-request-to-clients';
 import { getRequestTemplate, useRequestTemplates } from '../api/get-request-templates';
 import { requestTemplateKeys } from '../api/request-keys';
 import { useUpdateRequest } from '../api/update-request';
@@ -70,20 +73,26 @@ export interface RequestFormModalProps {
   request?: RequestDetails;
   /** Create for this client (from their details panel): the client is fixed. */
   client?: { id: number; name: string };
+  /**
+   * Send one request to every client of the Clients list's search (its filters as the list sends
+   * them): no client field, every active service offered, one request per client using it.
+   */
+  clientsQuery?: QueryParams;
 }
 
 /** Create a request (from scratch or from a template) or edit an open one (issue 20, item 1). */
-export function RequestFormModal({ opened, onClose, onSaved, request, client }: RequestFormModalProps) {
+export function RequestFormModal({ opened, onClose, onSaved, request, client, clientsQuery }: RequestFormModalProps) {
   const { t } = useTranslation();
+  const title = request
+    ? t('requests.form.editTitle')
+    : clientsQuery
+      ? t('requests.form.toClientsTitle')
+      : t('requests.form.createTitle');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={request ? t('requests.form.editTitle') : t('requests.form.createTitle')}
-      size={MODAL_WIDTH}
-      centered
-    >
-      {opened && <RequestForm request={request} client={client} onDone={onClose} onSaved={onSaved} />}
+    <Modal opened={opened} onClose={onClose} title={title} size={MODAL_WIDTH} centered>
+      {opened && (
+        <RequestForm request={request} client={client} clientsQuery={clientsQuery} onDone={onClose} onSaved={onSaved} />
+      )}
     </Modal>
   );
 }
@@ -91,22 +100,29 @@ export function RequestFormModal({ opened, onClose, onSaved, request, client }: 
 function RequestForm({
   request,
   client,
+  clientsQuery,
   onDone,
   onSaved,
-}: Pick<RequestFormModalProps, 'request' | 'client' | 'onSaved'> & { onDone: () => void }) {
+}: Pick<RequestFormModalProps, 'request' | 'client' | 'clientsQuery' | 'onSaved'> & { onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const create = useCreateRequest();
   const update = useUpdateRequest();
+  const sendToClients = useSendRequestToClients();
   const editing = request !== undefined;
-  const saving = create.isPending || update.isPending;
+  const toMany = clientsQuery !== undefined;
+  const saving = create.isPending || update.isPending || sendToClients.isPending;
   const [clientChoice, setClientChoice] = useState<RemoteChoice | null>(
     client ? { value: String(client.id), label: client.name } : null,
   );
   const [templateLoading, setTemplateLoading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const schema = editing ? updateRequestInputSchema : createRequestInputSchema;
+  const schema = editing
+    ? updateRequestInputSchema
+    : toMany
+      ? sendRequestToClientsInputSchema
+      : createRequestInputSchema;
   const {
     register,
     control,
@@ -139,7 +155,11 @@ function RequestForm({
   });
   const clientId = useWatch({ control, name: 'clientId' });
   const serviceId = useWatch({ control, name: 'serviceId' });
-  const services = useActiveServices({ clientId: clientId ? Number(clientId) : 0 }, { enabled: clientId !== '' });
+  // One client's services, or (sending to many) every active service.
+  const services = useActiveServices(
+    { clientId: toMany ? null : clientId ? Number(clientId) : 0 },
+    { enabled: toMany || clientId !== '' },
+  );
   const templates = useRequestTemplates(
     { limit: TEMPLATE_CHOICES, offset: 0, sortedBy: 'name' },
     { enabled: !editing },
@@ -161,7 +181,7 @@ function RequestForm({
       setValue('items', draftsFrom(template.items, { keepIds: false }));
       // The template's service, when this client uses it; otherwise the person chooses.
       const offered = services.data?.some((service) => service.id === template.service.id);
-      setValue('serviceId', offered || !clientId ? String(template.service.id) : '');
+      setValue('serviceId', offered || toMany || !clientId ? String(template.service.id) : '');
     } catch {
       notify.error(t('requests.messages.templateLoadError'), { key: 'request-template-load' });
     } finally {
@@ -172,6 +192,10 @@ function RequestForm({
   const submit = async (values: RequestFormValues) => {
     setProblem(null);
     const input = toCreateInput(values);
+    if (clientsQuery) {
+      await submitToClients(clientsQuery, input);
+      return;
+    }
     try {
       const saved = request
         ? await update.mutateAsync({
@@ -202,6 +226,30 @@ function RequestForm({
     }
   };
 
+  const submitToClients = async (query: QueryParams, { clientId: _none, ...input }: CreateRequestInput) => {
+    try {
+      const result = await sendToClients.mutateAsync({ clientsQuery: query, input });
+      notify.success(
+        result.skipped > 0
+          ? t('requests.messages.sentToClientsSkipped', { count: result.created, skipped: result.skipped })
+          : t('requests.messages.sentToClients', { count: result.created }),
+        { key: 'request-save' },
+      );
+      onDone();
+    } catch (error) {
+      const fields = serverFieldErrors(error, t);
+      if (fields.length > 0) {
+        for (const { field, message } of fields) setError(field as FieldPath<RequestFormValues>, { message });
+      } else if (isApiError(error) && error.code === REQUEST_ERROR.tooManyClients) {
+        setProblem(t('requests.messages.tooManyClients', { limit: REQUEST_BULK_LIMIT }));
+      } else if (isApiError(error) && error.code === REQUEST_ERROR.noClientUsesService) {
+        setProblem(t('requests.messages.noClientUsesService'));
+      } else {
+        notify.error(t('requests.messages.createError'), { key: 'request-save' });
+      }
+    }
+  };
+
   const itemErrors = errors.items;
   const itemsMessage = itemErrors?.message ?? itemErrors?.root?.message;
   const rowErrors = Array.isArray(itemErrors)
@@ -218,9 +266,14 @@ function RequestForm({
             {problem}
           </Alert>
         )}
+        {toMany && (
+          <Alert color="blue" variant="light">
+            {t('requests.form.toClientsHint')}
+          </Alert>
+        )}
         {!editing && (
           <Group grow align="flex-start" wrap="wrap">
-            {client ? (
+            {toMany ? null : client ? (
               <TextInput label={t('requests.form.client')} value={client.name} readOnly miw={220} />
             ) : (
               <RemoteSelect
@@ -273,12 +326,12 @@ function RequestForm({
                 <Select
                   label={t('requests.form.service')}
                   required
-                  placeholder={clientId ? undefined : t('requests.form.chooseClientFirst')}
+                  placeholder={clientId || toMany ? undefined : t('requests.form.chooseClientFirst')}
                   data={servicesToSelectData(services.data ?? [])}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   error={errors.serviceId?.message}
-                  disabled={saving || !clientId}
+                  disabled={saving || (!clientId && !toMany)}
                   miw={220}
                 />
               )}

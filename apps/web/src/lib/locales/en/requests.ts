@@ -44,6 +44,7 @@ export const requests = {
   },
   actions: {
     create: 'New request',
+    sendToClients: 'Send request',
     edit: 'Edit',
     cancel: 'Cancel request',
     accept: 'Accept',
@@ -53,6 +54,9 @@ export const requests = {
   },
   form: {
     createTitle: 'New request',
+    toClientsTitle: 'Send a request to the listed clients',
+    toClientsHint:
+      'Every client of your current search that uses the chosen service gets its own copy of this request. Clients without the service are skipped.',
     editTitle: 'Edit request',
     client: 'Client',
     template: 'Start from a template',
@@ -107,6 +111,12 @@ export const requests = {
     cancelled: 'Request {{title}} cancelled',
     accepted: '{{title}} accepted',
     returned: '{{title}} returned to the client',
+    sentToClients_one: 'Request sent to {{count}} client',
+    sentToClients_other: 'Request sent to {{count}} clients',
+    sentToClientsSkipped_one: 'Request sent to {{count}} client; {{skipped}} skipped (they don’t use the service)',
+    sentToClientsSkipped_other: 'Request sent to {{count}} clients; {{skipped}} skipped (they don’t use the service)',
+    tooManyClients: 'Your search matches more than {{limit}} clients. Narrow it and send again.',
+    noClientUsesService: 'No client of your search uses this service. Choose another service or change the search.',
     createError: "Couldn't send the request. Please try again.",
     updateError: "Couldn't save the request. Please try again.",
     cancelError: "Couldn't cancel the request. Please try again.",
