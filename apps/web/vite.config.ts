@@ -48,5 +48,8 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    // A form test types dozens of keystrokes; with every core busy (CI runs the files side by side on
+    // two cores) one can take several times its 2 s alone, so the 5 s default made them flaky.
+    testTimeout: 20_000,
   },
 });

@@ -3,7 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '@/lib/i18n';
 
-// happy-dom lacks these two browser APIs that Mantine relies on (colour scheme, ScrollArea, Popover).
+// happy-dom lacks these browser APIs that Mantine relies on (colour scheme, ScrollArea, Popover, and
+// the autosizing Textarea, which listens to document.fonts).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
@@ -25,6 +26,13 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 // Vitest runs without globals, so Testing Library cannot register its own clean-up.
 afterEach(() => {

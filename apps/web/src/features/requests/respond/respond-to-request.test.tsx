@@ -117,13 +117,6 @@ class FakeXhr {
 describe('RespondToRequest', () => {
   beforeEach(() => {
     FakeXhr.last = null;
-    // Mantine's autosizing Textarea listens to document.fonts, which happy-dom lacks.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {} },
-      });
-    }
   });
   afterEach(() => vi.unstubAllGlobals());
 
