@@ -59,7 +59,8 @@ function toCreateInput(values: RequestFormValues): CreateRequestInput {
     serviceId: toNumber(values.serviceId),
     templateId: values.templateId ? Number(values.templateId) : undefined,
     title: values.title,
-    description: values.description,
+    // An empty editor is no message, as the template form sends it.
+    description: values.description || null,
     dueDate: values.dueDate,
     items: toItemInputs(values.items),
   };

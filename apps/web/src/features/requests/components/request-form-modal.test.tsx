@@ -1,0 +1,320 @@
+import {
+  REQUEST_ERROR,
+  REQUEST_ITEM_KIND,
+  REQUEST_ITEM_STATUS,
+  REQUEST_STATUS,
+  addDays,
+  type DocumentTagGroupOption,
+  type RequestDetails,
+  type RequestItem,
+  type RequestTemplateDetails,
+} from '@ledgerport/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { RequestFormModal, type RequestFormModalProps } from './request-form-modal';
+
+const TAX = 1;
+const CLIENT = { id: 4, name: 'Batch1 Group1 LLC' };
+const SERVICES = [{ id: TAX, name: 'tax', displayName: 'Tax', color: '#1E88E5', departmentId: 1 }];
+const GROUPS: DocumentTagGroupOption[] = [
+  {
+    id: 1,
+    displayName: 'Document type',
+    color: '#3949AB',
+    isMainTagGroup: true,
+    tags: [{ id: 7, displayName: 'W-2', tagGroupId: 1, servicesItDepends: [TAX], tagGroupsItActivates: [] }],
+  },
+];
+
+const TEMPLATE: RequestTemplateDetails = {
+  id: 3,
+  name: 'Year-end tax documents',
+  title: 'Year-end tax documents 2026',
+  description: null,
+  service: { id: TAX, displayName: 'Tax' },
+  dueOffsetDays: 14,
+  itemCount: 2,
+  items: [
+    {
+      id: 30,
+      position: 0,
+      title: 'W-2 forms',
+      description: null,
+      kind: REQUEST_ITEM_KIND.documents,
+      tags: [{ id: 7, displayName: 'W-2', tagGroupId: 1 }],
+    },
+    {
+      id: 31,
+      position: 1,
+      title: 'Did you sell a home?',
+      description: 'Yes or no',
+      kind: REQUEST_ITEM_KIND.answer,
+      tags: [],
+    },
+  ],
+};
+
+function requestItem(overrides: Partial<RequestItem>): RequestItem {
+  return {
+    id: 1,
+    position: 0,
+    title: 'W-2 forms',
+    description: null,
+    kind: REQUEST_ITEM_KIND.documents,
+    status: REQUEST_ITEM_STATUS.requested,
+    tags: [],
+    answer: null,
+    notApplicable: false,
+    notApplicableReason: null,
+    returnNote: null,
+    submittedAt: null,
+    submittedBy: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    documents: [],
+    ...overrides,
+  };
+}
+
+function details(overrides: Partial<RequestDetails> = {}): RequestDetails {
+  const items = overrides.items ?? [requestItem({ id: 21 })];
+  return {
+    id: 12,
+    client: CLIENT,
+    service: { id: TAX, displayName: 'Tax' },
+    title: 'Year-end tax documents 2026',
+    dueDate: '2099-12-10',
+    status: REQUEST_STATUS.open,
+    isOverdue: false,
+    itemCount: items.length,
+    acceptedCount: 0,
+    submittedCount: 0,
+    createdBy: { id: 1, name: 'Ada Lovelace' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    description: null,
+    templateId: null,
+    completedAt: null,
+    cancelledAt: null,
+    ...overrides,
+    items,
+  };
+}
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The pickers' reference data; every save answers `save(call)`. */
+function stubApi(save: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const path = new URL(url, 'http://localhost').pathname;
+      if (call.method !== 'GET') return save(call);
+      if (path === '/api/v1/document/clients/all')
+        return jsonResponse([{ ...CLIENT, clientType: 2, isActive: true, advisor: null }]);
+      if (path === `/api/v1/document/clients/${CLIENT.id}/services` || path === '/api/v1/document/services/all')
+        return jsonResponse(SERVICES);
+      if (path === '/api/v1/document/request-templates')
+        return jsonResponse({ items: [{ ...TEMPLATE, items: undefined }], totalCount: 1 });
+      if (path === `/api/v1/document/request-templates/${TEMPLATE.id}`) return jsonResponse(TEMPLATE);
+      if (path === '/api/v1/document/documents/tag-groups') return jsonResponse(GROUPS);
+      return jsonResponse([]);
+    }),
+  );
+  return calls;
+}
+
+const saves = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+function renderModal(props: Partial<RequestFormModalProps> = {}) {
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  renderWithProviders(<RequestFormModal opened onClose={onClose} onSaved={onSaved} {...props} />);
+  return { onClose, onSaved, user: userEvent.setup() };
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+const itemTitles = () =>
+  screen
+    .getAllByRole('region', { name: /^Item \d+$/ })
+    .map((region) => (within(region).getByRole('textbox', { name: /^Item title/ }) as HTMLInputElement).value);
+
+/** Picks the client by typing, then the template; waits until the template's title is in. */
+async function fromTemplate(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'New request' });
+  await user.type(within(dialog).getByRole('combobox', { name: /^Client/ }), 'Batch');
+  await user.click(await screen.findByRole('option', { name: CLIENT.name, hidden: true }));
+  await choose(user, within(dialog).getByRole('combobox', { name: 'Start from a template' }), TEMPLATE.name);
+  await waitFor(() =>
+    expect((within(dialog).getByRole('textbox', { name: /^Title/ }) as HTMLInputElement).value).toBe(TEMPLATE.title),
+  );
+  return dialog;
+}
+
+describe('RequestFormModal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills title, items, service and due date from a template and sends them', async () => {
+    const calls = stubApi(({ body }) =>
+      jsonResponse(details({ title: (body as { title: string }).title }), { status: 201 }),
+    );
+    const { user, onSaved, onClose } = renderModal();
+
+    const dialog = await fromTemplate(user);
+    const due = addDays(dayjs().format('YYYY-MM-DD'), TEMPLATE.dueOffsetDays);
+    expect(within(dialog).getByRole('button', { name: /^Due date/ }).textContent).toContain(
+      dayjs(due).format('MMM D, YYYY'),
+    );
+    expect(itemTitles()).toEqual(['W-2 forms', 'Did you sell a home?']);
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: /^Service/ }) as HTMLInputElement).value).toBe('Tax'),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onClose).toHaveBeenCalled();
+    expect(saves(calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/document/requests',
+        body: {
+          clientId: CLIENT.id,
+          serviceId: TAX,
+          templateId: TEMPLATE.id,
+          title: TEMPLATE.title,
+          description: null,
+          dueDate: due,
+          items: [
+            { title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [7] },
+            { title: 'Did you sell a home?', description: 'Yes or no', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('shows a due date the server finds in the past under the due date field', async () => {
+    stubApi(() =>
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Invalid',
+            requestId: 'req-test',
+            details: [{ field: 'dueDate', message: 'DUE_DATE_IN_PAST' }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const { user, onSaved } = renderModal();
+
+    const dialog = await fromTemplate(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    const message = await within(dialog).findByText('The due date cannot be earlier than today');
+    const dueField = within(dialog).getByRole('button', { name: /^Due date/ });
+    expect(dueField.getAttribute('aria-invalid')).toBe('true');
+    expect(dueField.getAttribute('aria-describedby')).toContain(message.id);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('saves an edit with PUT, keeping the ids of the items it keeps', async () => {
+    const request = details({
+      items: [
+        requestItem({ id: 21, title: 'W-2 forms', status: REQUEST_ITEM_STATUS.submitted }),
+        requestItem({ id: 22, position: 1, title: 'Bank statements' }),
+      ],
+    });
+    const calls = stubApi(() => jsonResponse(request));
+    const { user, onSaved } = renderModal({ request });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit request' });
+    expect(within(dialog).queryByRole('combobox', { name: /^Client/ })).toBeNull();
+    const title = within(dialog).getByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'Year-end tax documents 2026 (revised)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(saves(calls)).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/v1/document/requests/12',
+        body: {
+          title: 'Year-end tax documents 2026 (revised)',
+          description: null,
+          dueDate: '2099-12-10',
+          items: [
+            { id: 21, title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [] },
+            { id: 22, title: 'Bank statements', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [] },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('explains an edit refused because a removed item has the client’s response', async () => {
+    const request = details({ items: [requestItem({ id: 21 }), requestItem({ id: 22, title: 'Bank statements' })] });
+    stubApi(() => errorResponse(409, REQUEST_ERROR.itemHasResponse));
+    const { user, onSaved, onClose } = renderModal({ request });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Bank statements' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('An item you removed already has the client’s response');
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends to the listed clients with their search in the URL and reports who was skipped', async () => {
+    const calls = stubApi(() => jsonResponse({ created: 2, skipped: 1 }));
+    const { user, onClose } = renderModal({ clientsQuery: { search: 'Batch', isActive: true } });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Send a request to the listed clients' });
+    expect(within(dialog).queryByRole('combobox', { name: /^Client/ })).toBeNull();
+    await choose(user, within(dialog).getByRole('combobox', { name: 'Start from a template' }), TEMPLATE.name);
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: /^Service/ }) as HTMLInputElement).value).toBe('Tax'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    expect(await screen.findByText('Request sent to 2 clients; 1 skipped (they don’t use the service)')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    const [post] = saves(calls);
+    const url = new URL(post!.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/v1/document/requests/send-to-clients');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Batch', isActive: 'true' });
+    expect(post!.body).toEqual({
+      serviceId: TAX,
+      templateId: TEMPLATE.id,
+      title: TEMPLATE.title,
+      description: null,
+      dueDate: addDays(dayjs().format('YYYY-MM-DD'), TEMPLATE.dueOffsetDays),
+      items: [
+        { title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [7] },
+        { title: 'Did you sell a home?', description: 'Yes or no', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
+      ],
+    });
+  });
+});
