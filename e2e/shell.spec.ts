@@ -6,6 +6,7 @@ const STAFF_SIDEBARS = {
     'Home',
     'Received docs',
     'My uploads',
+    'Requests',
     'Clients',
     'Invitations',
     'Users',
@@ -18,6 +19,8 @@ const STAFF_SIDEBARS = {
     'Services',
     'Tags',
     'Announcements',
+    'Request templates',
+    'Recurring requests',
     'Coupons',
     'Audit log',
     'Mail',
@@ -27,6 +30,7 @@ const STAFF_SIDEBARS = {
     'Home',
     'Received docs',
     'My uploads',
+    'Requests',
     'Clients',
     'Invitations',
     'Users',
@@ -34,19 +38,34 @@ const STAFF_SIDEBARS = {
     'Bookkeeping',
     '1099 Form',
     'Reconciliations',
+    // Read-only: the templates they start requests from (request-template:list).
+    'Request templates',
   ],
   supervisor: [
     'Home',
     'Received docs',
     'My uploads',
+    'Requests',
     'Clients',
     'Users',
     'Leads',
     'Bookkeeping',
     '1099 Form',
     'Reconciliations',
+    'Request templates',
   ],
-  employee: ['Home', 'Received docs', 'My uploads', 'Clients', 'Users', 'Bookkeeping', '1099 Form', 'Reconciliations'],
+  employee: [
+    'Home',
+    'Received docs',
+    'My uploads',
+    'Requests',
+    'Clients',
+    'Users',
+    'Bookkeeping',
+    '1099 Form',
+    'Reconciliations',
+    'Request templates',
+  ],
 } as const;
 
 test.describe('sidebar per role', () => {
@@ -70,8 +89,10 @@ test.describe('sidebar per role', () => {
     await chooseAccount(page, 'Batch1 Group1 LLC');
     await expect(sidebar(page)).toHaveText([
       'Home',
+      'To do',
       'Received docs',
       'My uploads',
+      'Requests',
       'Invitations',
       '1099 Form',
       'Reconciliations',
@@ -80,7 +101,7 @@ test.describe('sidebar per role', () => {
     // The personal account has neither.
     await page.getByRole('button', { name: /Batch1 Group1 LLC/ }).click();
     await page.getByRole('menuitem', { name: 'Batch1 Group1', exact: true }).click();
-    await expect(sidebar(page)).toHaveText(['Home', 'Received docs', 'My uploads', 'Invitations']);
+    await expect(sidebar(page)).toHaveText(['Home', 'To do', 'Received docs', 'My uploads', 'Requests', 'Invitations']);
   });
 });
 
