@@ -5,16 +5,11 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '@/lib/file-size';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useUploadRequestItemFiles } from '../api/upload-request-item-files';
-import {
-  fileProblemOf,
-  formatFileSize,
-  responseProblem,
-  type FileProblem,
-  type ResponseProblem,
-} from './request-item-labels';
+import { fileProblemOf, responseProblem, type FileProblem, type ResponseProblem } from './request-item-labels';
 
 const MAX_SIZE_TEXT = formatFileSize(DOCUMENT_LIMITS.maxFileBytes);
 

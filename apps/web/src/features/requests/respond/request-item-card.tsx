@@ -12,6 +12,7 @@ import { Alert, Badge, Button, Divider, Group, Paper, Progress, Stack, Text, Tit
 import { IconArrowBackUp, IconCircleCheck, IconCircleOff, IconClock, IconFile } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '@/lib/file-size';
 import { ItemAnswerForm } from './item-answer-form';
 import { ItemFilesForm } from './item-files-form';
 import {
@@ -19,7 +20,6 @@ import {
   ITEM_STATUS_COLOR,
   ITEM_STATUS_KEY,
   fileProblemOf,
-  formatFileSize,
   type ResponseProblem,
 } from './request-item-labels';
 

@@ -29,20 +29,6 @@ export const ITEM_KIND_KEY = {
   [REQUEST_ITEM_KIND.both]: 'both',
 } as const satisfies Record<RequestItemKind, string>;
 
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** 1536 → "1.5 KB" (as the documents' own screens write sizes). */
-export function formatFileSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = unit === 0 ? String(value) : value.toFixed(value < 10 ? 1 : 0);
-  return `${rounded} ${UNITS[unit]}`;
-}
-
 /** What went wrong with a response, and whether reloading the request is what the person should do. */
 export interface ResponseProblem {
   message: string;

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Progress, Stack, Text, Title } from '@man
 import { IconArrowLeft, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTitle } from '@/components/ui/page-title';
@@ -11,7 +12,6 @@ import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { useRequest } from '../api/get-request';
 import { OverdueBadge } from '../to-dos/to-do-entries';
 import { NotApplicableDialog } from './not-applicable-dialog';
-import { RequestHtml } from './request-html';
 import { RequestItemCard } from './request-item-card';
 
 /** The To do screen's path: features do not read the routes table; this is where the To do lives. */
@@ -93,7 +93,7 @@ export function RespondToRequest({ id }: { id: number }) {
         </Alert>
       )}
 
-      {details.description && <RequestHtml html={details.description} />}
+      {details.description && <SanitizedHtml html={details.description} />}
 
       <Stack gap={6} maw={420}>
         <Text size="sm" fw={500}>
