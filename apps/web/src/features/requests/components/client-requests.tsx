@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { RequestProgress } from './requests-table';
 
 /** The panel shows the latest few; the Requests screen, filtered by the client, has them all. */
 const SHOWN = 5;
+const PROGRESS_WIDTH = 150;
 
 /**
  * A client's requests on their details panel (issue 20, item 4): the latest few with due date and
@@ -71,8 +72,16 @@ export function ClientRequests({
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {requests.data.items.map((request) => (
             <Group key={request.id} component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={requestHref(request.id)} size="sm" truncate="end">
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                {/* Two lines of a long title, the whole of it on hover: one line left a phone a dozen letters. */}
+                <Anchor
+                  component={Link}
+                  to={requestHref(request.id)}
+                  size="sm"
+                  lineClamp={2}
+                  title={request.title}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {request.title}
                 </Anchor>
                 <Group gap={6}>
@@ -83,7 +92,10 @@ export function ClientRequests({
                   <RequestStatusBadge status={request.status} />
                 </Group>
               </Stack>
-              <RequestProgress request={request} />
+              {/* One width for every row, so the bars line up and "1 to review" is never cut. */}
+              <Box w={PROGRESS_WIDTH} style={{ flexShrink: 0 }}>
+                <RequestProgress request={request} />
+              </Box>
             </Group>
           ))}
         </Stack>

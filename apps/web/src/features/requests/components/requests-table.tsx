@@ -22,7 +22,9 @@ export function RequestProgress({ request }: { request: RequestListItem }) {
   return (
     <Stack gap={4} miw={110}>
       <Group gap={6} wrap="nowrap">
-        <Text size="sm">{label}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {label}
+        </Text>
         {request.submittedCount > 0 && (
           <Badge size="sm" variant="light" color="blue">
             {t('requests.toReview', { count: request.submittedCount })}
@@ -42,8 +44,9 @@ export function RequestsTable({ detailsHref, withClient, withCreator, ...props }
       key: 'title',
       header: t('requests.columns.title'),
       sortKey: 'title',
+      // A long title wraps in a column wide enough to read, rather than one word a line on a phone.
       render: (row) => (
-        <Anchor component={Link} to={detailsHref(row)}>
+        <Anchor component={Link} to={detailsHref(row)} display="inline-block" miw={200} maw={420}>
           {row.title}
         </Anchor>
       ),
@@ -73,7 +76,12 @@ export function RequestsTable({ detailsHref, withClient, withCreator, ...props }
         </Group>
       ),
     },
-    { key: 'progress', header: t('requests.columns.progress'), render: (row) => <RequestProgress request={row} /> },
+    {
+      key: 'progress',
+      header: t('requests.columns.progress'),
+      nowrap: true,
+      render: (row) => <RequestProgress request={row} />,
+    },
     {
       key: 'status',
       header: t('requests.columns.status'),
