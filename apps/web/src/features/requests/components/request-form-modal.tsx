@@ -8,7 +8,7 @@ import {
   type CreateRequestInput,
   type RequestDetails,
 } from '@ledgerport/shared';
-import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQueryClient } from '@tanstack/react-query';
@@ -273,14 +273,15 @@ function RequestForm({
           </Alert>
         )}
         {!editing && (
-          <Group grow align="flex-start" wrap="wrap">
+          // Two fields a row from a tablet up, one under the other on a phone (full width, aligned).
+          <SimpleGrid cols={{ base: 1, sm: toMany ? 1 : 2 }} spacing="sm">
             {toMany ? null : client ? (
-              <TextInput label={t('requests.form.client')} value={client.name} readOnly miw={220} />
+              <TextInput label={t('requests.form.client')} value={client.name} readOnly />
             ) : (
               <RemoteSelect
                 label={t('requests.form.client')}
                 required
-                miw={220}
+
                 useOptions={useClientChoices}
                 value={clientChoice}
                 onChange={(choice) => {
@@ -308,17 +309,17 @@ function RequestForm({
                   onChange={(value) => void applyTemplate(value)}
                   clearable
                   searchable
-                  miw={220}
+
                   disabled={saving || templateLoading}
                   rightSection={templateLoading ? <Loader size="xs" aria-label={t('app.loading')} /> : undefined}
                 />
               )}
             />
-          </Group>
+          </SimpleGrid>
         )}
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {editing ? (
-            <TextInput label={t('requests.form.service')} value={request.service.displayName} readOnly miw={220} />
+            <TextInput label={t('requests.form.service')} value={request.service.displayName} readOnly />
           ) : (
             <Controller
               control={control}
@@ -333,7 +334,6 @@ function RequestForm({
                   onChange={(value) => field.onChange(value ?? '')}
                   error={errors.serviceId?.message}
                   disabled={saving || (!clientId && !toMany)}
-                  miw={220}
                 />
               )}
             />
@@ -352,11 +352,10 @@ function RequestForm({
                 onBlur={field.onBlur}
                 error={errors.dueDate?.message}
                 disabled={saving}
-                miw={180}
               />
             )}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           label={t('requests.form.title')}
           required
