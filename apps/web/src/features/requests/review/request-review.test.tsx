@@ -272,7 +272,7 @@ describe('RequestReview', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel request' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel request' })).toBeNull());
     expect(changes(calls)).toEqual([]);

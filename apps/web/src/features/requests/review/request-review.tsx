@@ -12,6 +12,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Center,
   Group,
@@ -27,7 +28,6 @@ import { IconArrowLeft, IconCheck, IconDownload, IconEdit, IconEye, IconX } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DetailField } from '@/components/ui/detail-field';
 import { PageTitle } from '@/components/ui/page-title';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
@@ -43,6 +43,7 @@ import { OverdueBadge, RequestItemStatusBadge, RequestStatusBadge } from '../com
 import { RequestFormModal } from '../components/request-form-modal';
 import { RequestProgress } from '../components/requests-table';
 import { formatFileSize } from '@/lib/file-size';
+import { CancelRequestDialog } from './cancel-request-dialog';
 import { ReturnItemDialog } from './return-item-dialog';
 
 const KIND_KEY = {
@@ -140,12 +141,13 @@ function RequestReviewContent({
           {t('requests.details.backToList')}
         </Group>
       </Anchor>
+      {/* A long title wraps beside the actions; on a phone the actions go under it. */}
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4}>
+        <Box style={{ flex: '1 1 320px', minWidth: 0, overflowWrap: 'anywhere' }}>
           <PageTitle>{request.title}</PageTitle>
-        </Stack>
+        </Box>
         {isOpen && (
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap">
             {can('request:edit') && (
               <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditOpened(true)}>
                 {t('requests.actions.edit')}
@@ -165,7 +167,8 @@ function RequestReviewContent({
         )}
       </Group>
       <Paper withBorder p="md">
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" m={0}>
+        {/* Label and value side by side even on a phone: two pairs a row from a laptop up. */}
+        <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="sm" m={0}>
           <DetailField label={t('requests.columns.client')}>{request.client.name}</DetailField>
           <DetailField label={t('requests.columns.service')}>{request.service.displayName}</DetailField>
           <DetailField label={t('requests.columns.dueDate')}>
@@ -219,12 +222,9 @@ function RequestReviewContent({
       {isOpen && can('request:edit') && (
         <RequestFormModal opened={editOpened} onClose={() => setEditOpened(false)} request={request} />
       )}
-      <ConfirmDialog
+      <CancelRequestDialog
         opened={cancelOpened}
-        title={t('requests.cancelDialog.title')}
-        message={t('requests.cancelDialog.message', { title: request.title, client: request.client.name })}
-        confirmLabel={t('requests.cancelDialog.confirm')}
-        danger
+        request={request}
         loading={cancel.isPending}
         onConfirm={() => void confirmCancel()}
         onClose={() => setCancelOpened(false)}
@@ -265,8 +265,9 @@ function ItemCard({
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Stack gap={2}>
+        {/* The status stays top right however long the title is. */}
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Text size="xs" c="dimmed">
               {t('requests.details.itemNumber', { position })} · {t(`requests.itemKind.${KIND_KEY[item.kind]}`)}
             </Text>
@@ -274,7 +275,9 @@ function ItemCard({
               {item.title}
             </Title>
           </Stack>
-          <RequestItemStatusBadge status={item.status} />
+          <Box style={{ flexShrink: 0 }}>
+            <RequestItemStatusBadge status={item.status} />
+          </Box>
         </Group>
         {item.description && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

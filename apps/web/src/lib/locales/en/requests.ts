@@ -104,6 +104,7 @@ export const requests = {
     message:
       '{{title}} for {{client}} will be cancelled: it leaves the client’s To do and nothing more can be sent to it. What the client already sent stays.',
     confirm: 'Cancel request',
+    keep: 'Keep request',
   },
   messages: {
     created: 'Request {{title}} sent',
