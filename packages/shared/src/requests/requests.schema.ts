@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/list.schema.js';
 import { isBlankHtml, isRealDate } from '../announcements/announcements.schema.js';
+import { DOCUMENT_VALIDATION } from '../documents/documents.schema.js';
+import {
+  activatedGroupIds,
+  validateTagSelection,
+  type TagRuleGroup,
+  type TagSelectionProblem,
+} from '../documents/tag-selection.js';
 
 /**
  * Contract: requests to clients (issue 20; docs/requests.md).
@@ -54,6 +61,29 @@ export const REQUEST_ITEM_STATUS_NAME: Record<RequestItemStatus, string> = {
   [REQUEST_ITEM_STATUS.accepted]: 'Accepted',
   [REQUEST_ITEM_STATUS.returned]: 'Returned',
 };
+
+/**
+ * A documents item's tags: the upload's rules, except that the groups its tags activate may be left
+ * open. The client picks those when uploading (a monthly bank statement's Quarter and Year differ
+ * every month), and the upload judges the whole set with `validateTagSelection`.
+ */
+export function requestItemTagProblems(
+  groups: readonly TagRuleGroup[],
+  serviceId: number,
+  tagIds: readonly number[],
+): TagSelectionProblem[] {
+  return validateTagSelection(groups, serviceId, tagIds).filter(
+    (problem) => problem.code !== DOCUMENT_VALIDATION.tagRequiredInGroup,
+  );
+}
+
+/** The groups an upload to an item still needs a tag from: activated by the item's tags, not chosen. */
+export function openTagGroupIds(groups: readonly TagRuleGroup[], tagIds: readonly number[]): number[] {
+  const chosen = new Set(tagIds);
+  return activatedGroupIds(groups, tagIds).filter(
+    (groupId) => !groups.find((group) => group.id === groupId)?.tags.some((tag) => chosen.has(tag.id)),
+  );
+}
 
 export function acceptsFiles(kind: RequestItemKind): boolean {
   return kind !== REQUEST_ITEM_KIND.answer;

@@ -322,8 +322,11 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
         tagIds: [otherDocuments],
       },
     ];
+    // Filed as bank statements, so an upload ticks the bookkeeping tracker; the client picks the
+    // Quarter and Year the tag activates when uploading (they change every month).
+    const bankStatement = mainTagRows.find((tag) => tag.name === 'bank-statement')!.id;
     const monthly = [
-      { title: 'Statements of every bank account', kind: REQUEST_ITEM_KIND.documents, tagIds: [otherDocuments] },
+      { title: 'Statements of every bank account', kind: REQUEST_ITEM_KIND.documents, tagIds: [bankStatement] },
       { title: 'Did you open or close an account this month?', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
     ];
     const addTemplate = async (

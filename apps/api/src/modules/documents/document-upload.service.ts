@@ -264,12 +264,16 @@ export function createDocumentUploadService({
             if (target) throw new BadRequestError('Send every field before the first file.');
             const field = FIELDS[part.name.toLowerCase()];
             if (!field) continue;
-            // A preset filing takes only a description from the form.
-            if (preset && field !== 'description') continue;
+            // A preset filing takes from the form only a description and tags to add to its own: those
+            // of the groups its tags activate but leave open (a request item's Quarter and Year). The
+            // tag rules below still judge the whole set, so an added tag can complete it, never replace.
+            if (preset && field !== 'description' && field !== 'tags') continue;
             sawField = true;
             if (part.truncated) throw invalidField(field, 'The value is too long.');
-            if (field === 'tags') (raw.tags as string[]).push(part.value);
-            else raw[field] = part.value;
+            if (field === 'tags') {
+              const tags = raw.tags as string[];
+              if (!tags.includes(part.value)) tags.push(part.value);
+            } else raw[field] = part.value;
             continue;
           }
           if (part.name.toLowerCase() !== FILES_FIELD) {

@@ -1,16 +1,16 @@
 import {
   acceptsFiles,
   ERROR_CODE,
-  validateTagSelection,
+  requestItemTagProblems,
   type RequestItemData,
   type TagRuleGroup,
 } from '@ledgerport/shared';
 import { BadRequestError } from '../../lib/errors.js';
 
 /**
- * A documents item's tags follow the upload's rules for the service (a main tag where the main group
- * offers one, one tag per group): what an upload to the item gets must be a valid upload. Answer-only
- * items carry none (the contract refuses them). Throws the problems, each naming its item.
+ * A documents item's tags follow the upload's rules for the service, with activated groups left
+ * open for the client's upload (`requestItemTagProblems`). Answer-only items carry none (the
+ * contract refuses them). Throws the problems, each naming its item.
  */
 export function checkItemTags(
   groups: readonly TagRuleGroup[],
@@ -19,12 +19,12 @@ export function checkItemTags(
 ): void {
   const details = items.flatMap((item, index) =>
     acceptsFiles(item.kind)
-      ? validateTagSelection(groups, serviceId, item.tagIds).map((problem) => ({
-          in: 'body',
-          field: `items.${index}.tagIds`,
-          message: problem.code,
-          ...problem,
-        }))
+      ? requestItemTagProblems(groups, serviceId, item.tagIds).map((problem) => ({
+            in: 'body',
+            field: `items.${index}.tagIds`,
+            message: problem.code,
+            ...problem,
+          }))
       : [],
   );
   if (details.length > 0) {

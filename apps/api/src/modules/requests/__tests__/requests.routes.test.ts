@@ -16,6 +16,7 @@ import {
   documentTags,
   requestItems,
   services,
+  tags,
   users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
@@ -246,6 +247,61 @@ describe('sending one request to the Clients list’s filter', () => {
       expect(await auditActions(list.items[0].id)).toEqual(['request.created']);
     }
     expect((await call(admin, 'GET', `${BASE}?clientId=${withoutTax.id}`)).json().totalCount).toBe(0);
+  });
+});
+
+describe('a bank-statement item', () => {
+  it('leaves Quarter and Year to the upload, which needs them, and ticks the bookkeeping tracker', async () => {
+    const db = t.database.db;
+    const tagId = async (name: string) =>
+      (await db.select({ id: tags.id }).from(tags).where(eq(tags.name, name)))[0]!.id;
+    const [bankStatement, q4, year] = [await tagId('bank-statement'), await tagId('q4'), await tagId('2026')];
+    const { clientId, owner } = await clientWithPeople();
+    const response = await call(admin, 'POST', BASE, {
+      clientId,
+      serviceId: bookkeeping,
+      title: 'Bank statements - November 2026',
+      dueDate: daysFromNow(10),
+      items: [
+        { title: 'Statements of every bank account', kind: REQUEST_ITEM_KIND.documents, tagIds: [bankStatement] },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const request: RequestDetails = response.json();
+    const url = itemUrl(request, 0, 'files');
+
+    const upload = (extraTags: number[]) => {
+      const { payload, headers } = multipartBody([
+        ...extraTags.map((id) => ({ name: 'Tags', value: String(id) })),
+        { name: 'Files', fileName: 'november.pdf', content: pdfBytes('november') },
+      ]);
+      return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(owner) } });
+    };
+    const incomplete = await upload([q4]);
+    expect(incomplete.statusCode, incomplete.body).toBe(400);
+    expect(incomplete.json().error.details).toContainEqual(
+      expect.objectContaining({ message: 'TAG_REQUIRED_IN_GROUP' }),
+    );
+    const still = (await call(admin, 'GET', `${BASE}/${request.id}`)).json();
+    expect(still.items[0]).toMatchObject({ status: REQUEST_ITEM_STATUS.requested, documents: [] });
+
+    const filed = await upload([q4, year]);
+    expect(filed.statusCode, filed.body).toBe(201);
+    const [documentId] = filed.json().documents.map((document: { id: number }) => document.id);
+    const filedTags = await db
+      .select({ tagId: documentTags.tagId })
+      .from(documentTags)
+      .where(eq(documentTags.documentId, documentId));
+    expect(filedTags.map((row) => row.tagId).sort()).toEqual([bankStatement, q4, year].sort());
+
+    const now = new Date();
+    const tracker = await call(
+      admin,
+      'GET',
+      `/api/v1/document/bookkeeping?clientId=${clientId}&year=${now.getUTCFullYear()}&month=${now.getUTCMonth() + 1}`,
+    );
+    expect(tracker.statusCode, tracker.body).toBe(200);
+    expect(tracker.json().items[0]).toMatchObject({ numberOfBankStatements: 1, isBankStatementsUploaded: true });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   REQUEST_TEMPLATE_LIMITS,
   acceptsFiles,
   requestTemplateInputSchema,
+  requestItemTagProblems,
   validateTagSelection,
   type DocumentTagGroupOption,
   type RequestTemplateData,
@@ -103,7 +104,7 @@ function tagProblems(
 ): Array<string | undefined> {
   return items.map((item) => {
     if (!acceptsFiles(item.kind)) return undefined;
-    const problem = validateTagSelection(groups, serviceId, item.tagIds)[0];
+    const problem = requestItemTagProblems(groups, serviceId, item.tagIds)[0];
     return problem ? (contractMessage(t, problem.code) ?? t('common.validation.invalid')) : undefined;
   });
 }
