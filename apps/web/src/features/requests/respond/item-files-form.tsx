@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.css';
-import { DOCUMENT_LIMITS, type UploadRejection } from '@ledgerport/shared';
-import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { DOCUMENT_LIMITS, openTagGroupIds, type UploadRejection } from '@ledgerport/shared';
+import { ActionIcon, Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { useUploadRequestItemFiles } from '../api/upload-request-item-files';
 import { fileProblemOf, responseProblem, type FileProblem, type ResponseProblem } from './request-item-labels';
 
@@ -29,6 +30,7 @@ let keySequence = 0;
 export function ItemFilesForm({
   requestId,
   itemId,
+  itemTagIds,
   onProgress,
   onSent,
   onProblem,
@@ -37,6 +39,8 @@ export function ItemFilesForm({
 }: {
   requestId: number;
   itemId: number;
+  /** The item's own tags; the groups they activate but leave open are chosen here. */
+  itemTagIds: readonly number[];
   /** 0-100 while sending; null when a send failed. */
   onProgress: (percent: number | null) => void;
   /** Files the server refused while storing the others (the item is submitted all the same). */
@@ -52,6 +56,12 @@ export function ItemFilesForm({
   const openPicker = useRef<() => void>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [notAdded, setNotAdded] = useState<string[]>([]);
+  const tagGroups = useTagGroups();
+  const openGroups = openTagGroupIds(tagGroups.data ?? [], itemTagIds).flatMap(
+    (groupId) => tagGroups.data?.find((group) => group.id === groupId) ?? [],
+  );
+  const [chosenTags, setChosenTags] = useState<Record<number, string | null>>({});
+  const [tagsMissing, setTagsMissing] = useState(false);
   const busy = upload.isPending;
 
   const add = (dropped: File[]) => {
@@ -73,6 +83,12 @@ export function ItemFilesForm({
   };
 
   const send = async () => {
+    const extraTags = openGroups.map((group) => chosenTags[group.id]);
+    if (extraTags.some((tagId) => !tagId)) {
+      setTagsMissing(true);
+      return;
+    }
+    setTagsMissing(false);
     onProblem(null);
     setNotAdded([]);
     onProgress(0);
@@ -81,6 +97,7 @@ export function ItemFilesForm({
         id: requestId,
         itemId,
         files: files.map(({ file }) => file),
+        tagIds: extraTags.map(Number),
         onProgress: (loaded, total) => onProgress(total > 0 ? (loaded / total) * 100 : 0),
       });
       onProgress(100);
@@ -163,6 +180,24 @@ export function ItemFilesForm({
             </Group>
           ))}
         </Stack>
+      )}
+      {openGroups.length > 0 && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {openGroups.map((group) => (
+            <Select
+              key={group.id}
+              label={group.displayName}
+              description={t('toDos.files.tagHint')}
+              required
+              data={group.tags.map((tag) => ({ value: String(tag.id), label: tag.displayName }))}
+              value={chosenTags[group.id] ?? null}
+              onChange={(value) => setChosenTags((current) => ({ ...current, [group.id]: value }))}
+              error={tagsMissing && !chosenTags[group.id] ? t('common.validation.required') : undefined}
+              disabled={busy}
+              searchable
+            />
+          ))}
+        </SimpleGrid>
       )}
       {progress}
       <Group justify={extraAction ? 'space-between' : 'flex-end'} gap="sm">

@@ -134,6 +134,7 @@ export function RequestItemCard({
               <ItemFilesForm
                 requestId={requestId}
                 itemId={item.id}
+                itemTagIds={item.tags.map((tag) => tag.id)}
                 onProgress={setProgress}
                 onSent={setRejected}
                 onProblem={setProblem}

@@ -267,6 +267,61 @@ describe('RespondToRequest', () => {
     expect(within(card).queryByRole('button', { name: 'Send files' })).toBeNull();
   });
 
+  it('asks for the Quarter and Year a bank-statement item leaves open, and sends them with the files', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const groups = [
+      {
+        id: 1,
+        displayName: 'Document type',
+        color: '#000',
+        isMainTagGroup: true,
+        tags: [
+          { id: 10, displayName: 'bank statement', tagGroupId: 1, servicesItDepends: [], tagGroupsItActivates: [2, 3] },
+        ],
+      },
+      {
+        id: 2,
+        displayName: 'Quarter',
+        color: '#000',
+        isMainTagGroup: false,
+        tags: [{ id: 20, displayName: 'Q4', tagGroupId: 2, servicesItDepends: [], tagGroupsItActivates: [] }],
+      },
+      {
+        id: 3,
+        displayName: 'Year',
+        color: '#000',
+        isMainTagGroup: false,
+        tags: [{ id: 30, displayName: '2026', tagGroupId: 3, servicesItDepends: [], tagGroupsItActivates: [] }],
+      },
+    ];
+    const statement = item({
+      title: 'Bank statements',
+      tags: [{ id: 10, displayName: 'bank statement', tagGroupId: 1 }],
+    });
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/v1/document/documents/tag-groups' ? jsonResponse(groups) : jsonResponse(details([statement])),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<RespondToRequest id={REQUEST_ID} />);
+
+    const card = await screen.findByRole('article', { name: 'Bank statements' });
+    const quarter = await within(card).findByRole('combobox', { name: /^Quarter/ });
+    await user.upload(card.querySelector<HTMLInputElement>('input[type="file"]')!, [
+      new File(['%PDF-1.4 nov'], 'november.pdf', { type: 'application/pdf' }),
+    ]);
+    await user.click(within(card).getByRole('button', { name: 'Send files' }));
+    expect(FakeXhr.last).toBeNull();
+    expect(within(card).getAllByText('This field is required')).toHaveLength(2);
+
+    await user.click(quarter);
+    await user.click(await screen.findByRole('option', { name: 'Q4', hidden: true }));
+    await user.click(within(card).getByRole('combobox', { name: /^Year/ }));
+    await user.click(await screen.findByRole('option', { name: '2026', hidden: true }));
+    await user.click(within(card).getByRole('button', { name: 'Send files' }));
+    expect(FakeXhr.last!.body!.getAll('Tags')).toEqual(['20', '30']);
+  });
+
   it('says which file was refused when every file is', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     stubApi(() => details([item()]));

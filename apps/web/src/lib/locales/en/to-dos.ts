@@ -55,6 +55,7 @@ export const toDos = {
     failed: 'An error occurred. Your answer could not be sent.',
   },
   files: {
+    tagHint: 'Choose one for the files you send',
     choose: 'Choose files',
     dropzone: 'Drag files here, or choose them',
     hint: 'Up to {{maxFiles}} files, {{maxSize}} each',
