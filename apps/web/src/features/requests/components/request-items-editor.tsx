@@ -273,13 +273,18 @@ function ItemRow({
           </Group>
         </Radio.Group>
         {acceptsFiles(item.kind) && (
-          <TagPicker
-            serviceId={serviceId}
-            value={item.tagIds}
-            onChange={(tagIds) => onChange({ tagIds })}
-            error={errors?.tagIds}
-            disabled={disabled}
-          />
+          <Stack gap={4}>
+            <TagPicker
+              serviceId={serviceId}
+              value={item.tagIds}
+              onChange={(tagIds) => onChange({ tagIds })}
+              error={errors?.tagIds}
+              disabled={disabled}
+            />
+            <Text size="xs" c="dimmed">
+              {t('requestTemplates.items.tagsHint')}
+            </Text>
+          </Stack>
         )}
       </Stack>
     </Paper>

@@ -3,6 +3,8 @@ export const requestTemplates = {
   /** The items editor, shared by the template dialog and the request dialog. */
   items: {
     label: 'Items',
+    tagsHint:
+      'An upload to this item gets these tags. Groups left empty (a bank statement’s Quarter and Year) are chosen by the client when uploading.',
     heading: 'Item {{number}}',
     /** An item not titled yet, in the labels of its buttons. */
     untitled: 'item {{number}}',
