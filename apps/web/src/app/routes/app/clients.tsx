@@ -182,6 +182,7 @@ export function ClientsRoute() {
           opened={requestOpened}
           onClose={() => setRequestOpened(false)}
           clientsQuery={{ sortedBy, sortedDesc, ...filters }}
+          clientsCount={clients.data?.totalCount}
         />
       )}
       <ClientDetailsDrawer

@@ -289,9 +289,10 @@ describe('RequestFormModal', () => {
 
   it('sends to the listed clients with their search in the URL and reports who was skipped', async () => {
     const calls = stubApi(() => jsonResponse({ created: 2, skipped: 1 }));
-    const { user, onClose } = renderModal({ clientsQuery: { search: 'Batch', isActive: true } });
+    const { user, onClose } = renderModal({ clientsQuery: { search: 'Batch', isActive: true }, clientsCount: 3 });
 
     const dialog = await screen.findByRole('dialog', { name: 'Send a request to the listed clients' });
+    expect(within(dialog).getByText(/^Your current search lists 3 clients\./)).toBeTruthy();
     expect(within(dialog).queryByRole('combobox', { name: /^Client/ })).toBeNull();
     await choose(user, within(dialog).getByRole('combobox', { name: 'Start from a template' }), TEMPLATE.name);
     await waitFor(() =>

@@ -79,10 +79,20 @@ export interface RequestFormModalProps {
    * them): no client field, every active service offered, one request per client using it.
    */
   clientsQuery?: QueryParams;
+  /** How many clients that search lists, to say so before sending. */
+  clientsCount?: number;
 }
 
 /** Create a request (from scratch or from a template) or edit an open one (issue 20, item 1). */
-export function RequestFormModal({ opened, onClose, onSaved, request, client, clientsQuery }: RequestFormModalProps) {
+export function RequestFormModal({
+  opened,
+  onClose,
+  onSaved,
+  request,
+  client,
+  clientsQuery,
+  clientsCount,
+}: RequestFormModalProps) {
   const { t } = useTranslation();
   const title = request
     ? t('requests.form.editTitle')
@@ -92,7 +102,14 @@ export function RequestFormModal({ opened, onClose, onSaved, request, client, cl
   return (
     <Modal opened={opened} onClose={onClose} title={title} size={MODAL_WIDTH} centered>
       {opened && (
-        <RequestForm request={request} client={client} clientsQuery={clientsQuery} onDone={onClose} onSaved={onSaved} />
+        <RequestForm
+          request={request}
+          client={client}
+          clientsQuery={clientsQuery}
+          clientsCount={clientsCount}
+          onDone={onClose}
+          onSaved={onSaved}
+        />
       )}
     </Modal>
   );
@@ -102,9 +119,12 @@ function RequestForm({
   request,
   client,
   clientsQuery,
+  clientsCount,
   onDone,
   onSaved,
-}: Pick<RequestFormModalProps, 'request' | 'client' | 'clientsQuery' | 'onSaved'> & { onDone: () => void }) {
+}: Pick<RequestFormModalProps, 'request' | 'client' | 'clientsQuery' | 'clientsCount' | 'onSaved'> & {
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const create = useCreateRequest();
@@ -269,7 +289,9 @@ function RequestForm({
         )}
         {toMany && (
           <Alert color="blue" variant="light">
-            {t('requests.form.toClientsHint')}
+            {clientsCount === undefined
+              ? t('requests.form.toClientsHint')
+              : t('requests.form.toClientsCountHint', { count: clientsCount })}
           </Alert>
         )}
         {!editing && (

@@ -55,6 +55,10 @@ export const requests = {
   form: {
     createTitle: 'New request',
     toClientsTitle: 'Send a request to the listed clients',
+    toClientsCountHint_one:
+      'Your current search lists {{count}} client. If it uses the chosen service, it gets this request; otherwise it is skipped.',
+    toClientsCountHint_other:
+      'Your current search lists {{count}} clients. Each that uses the chosen service gets its own copy of this request; the others are skipped.',
     toClientsHint:
       'Every client of your current search that uses the chosen service gets its own copy of this request. Clients without the service are skipped.',
     editTitle: 'Edit request',
