@@ -1,4 +1,15 @@
-import { CLIENT_TYPE, ROLE_NAME, type FormationState, type MyClientDto, type SessionUser } from '@ledgerport/shared';
+import {
+  CLIENT_TYPE,
+  REQUEST_ITEM_KIND,
+  REQUEST_ITEM_STATUS,
+  REQUEST_STATUS,
+  ROLE_NAME,
+  type FormationState,
+  type MyClientDto,
+  type RequestDetails,
+  type RequestItem,
+  type SessionUser,
+} from '@ledgerport/shared';
 
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -37,5 +48,52 @@ export function buildState(id: number, name: string): FormationState {
     llcFilingFeeForResidents: null,
     corporationFilingFeeForResidents: null,
     checkBusinessNameAvailabilityUrl: null,
+  };
+}
+
+/** A request item waiting on the client, as `GET /document/requests/:id` answers it. */
+export function buildRequestItem(overrides: Partial<RequestItem> = {}): RequestItem {
+  return {
+    id: 1,
+    position: 0,
+    title: 'W-2 and 1099 forms',
+    description: null,
+    kind: REQUEST_ITEM_KIND.documents,
+    status: REQUEST_ITEM_STATUS.requested,
+    tags: [],
+    answer: null,
+    notApplicable: false,
+    notApplicableReason: null,
+    returnNote: null,
+    submittedAt: null,
+    submittedBy: null,
+    reviewedAt: null,
+    reviewedBy: null,
+    documents: [],
+    ...overrides,
+  };
+}
+
+/** An open request with `items`; its counts follow the items' statuses. */
+export function buildRequestDetails(items: RequestItem[], overrides: Partial<RequestDetails> = {}): RequestDetails {
+  return {
+    id: 12,
+    client: { id: 4, name: 'Batch1 Group1 LLC' },
+    service: { id: 1, displayName: 'Tax' },
+    title: 'Year-end tax documents 2026',
+    dueDate: '2026-12-10',
+    status: REQUEST_STATUS.open,
+    isOverdue: false,
+    itemCount: items.length,
+    acceptedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.accepted).length,
+    submittedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.submitted).length,
+    createdBy: { id: 1, name: 'Ada Lovelace' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    description: null,
+    templateId: null,
+    completedAt: null,
+    cancelledAt: null,
+    items,
+    ...overrides,
   };
 }

@@ -9,55 +9,22 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildRequestDetails, buildRequestItem } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { RespondToRequest } from './respond-to-request';
 
 const REQUEST_ID = 12;
 
-function item(overrides: Partial<RequestItem> = {}): RequestItem {
-  return {
-    id: 1,
-    position: 0,
-    title: 'W-2 and 1099 forms',
-    description: null,
-    kind: REQUEST_ITEM_KIND.documents,
-    status: REQUEST_ITEM_STATUS.requested,
-    tags: [],
-    answer: null,
-    notApplicable: false,
-    notApplicableReason: null,
-    returnNote: null,
-    submittedAt: null,
-    submittedBy: null,
-    reviewedAt: null,
-    reviewedBy: null,
-    documents: [],
-    ...overrides,
-  };
-}
+const item = buildRequestItem;
 
-function details(items: RequestItem[], overrides: Partial<RequestDetails> = {}): RequestDetails {
-  return {
+const details = (items: RequestItem[], overrides: Partial<RequestDetails> = {}) =>
+  buildRequestDetails(items, {
     id: REQUEST_ID,
     client: { id: 1, name: 'Batch1 Group1 LLC' },
-    service: { id: 1, displayName: 'Tax' },
-    title: 'Year-end tax documents 2026',
-    dueDate: '2026-12-10',
-    status: REQUEST_STATUS.open,
-    isOverdue: false,
-    itemCount: items.length,
-    acceptedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.accepted).length,
-    submittedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.submitted).length,
     createdBy: { id: 5, name: 'Avery Advisor' },
-    createdAt: '2026-11-20T10:00:00.000Z',
     description: '<p>Please send <strong>everything</strong> by the due date.</p>',
-    templateId: null,
-    completedAt: null,
-    cancelledAt: null,
-    items,
     ...overrides,
-  };
-}
+  });
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

@@ -11,34 +11,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '@/lib/session';
-import { buildSessionUser } from '@/testing/factories';
+import { buildRequestDetails, buildRequestItem, buildSessionUser } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { RequestReview } from './request-review';
 
 const REQUEST_ID = 12;
 const DETAILS_URL = `/api/v1/document/requests/${REQUEST_ID}`;
 
-function item(overrides: Partial<RequestItem> = {}): RequestItem {
-  return {
-    id: 1,
-    position: 0,
-    title: 'W-2 and 1099 forms',
-    description: null,
-    kind: REQUEST_ITEM_KIND.documents,
-    status: REQUEST_ITEM_STATUS.requested,
-    tags: [],
-    answer: null,
-    notApplicable: false,
-    notApplicableReason: null,
-    returnNote: null,
-    submittedAt: null,
-    submittedBy: null,
-    reviewedAt: null,
-    reviewedBy: null,
-    documents: [],
-    ...overrides,
-  };
-}
+const item = buildRequestItem;
 
 /** What the client sent for "Did you sell a home?", waiting on the firm. */
 const submittedAnswer = (overrides: Partial<RequestItem> = {}) =>
@@ -53,28 +33,8 @@ const submittedAnswer = (overrides: Partial<RequestItem> = {}) =>
     ...overrides,
   });
 
-function details(items: RequestItem[], overrides: Partial<RequestDetails> = {}): RequestDetails {
-  return {
-    id: REQUEST_ID,
-    client: { id: 4, name: 'Batch1 Group1 LLC' },
-    service: { id: 1, displayName: 'Tax' },
-    title: 'Year-end tax documents 2026',
-    dueDate: '2026-12-10',
-    status: REQUEST_STATUS.open,
-    isOverdue: false,
-    itemCount: items.length,
-    acceptedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.accepted).length,
-    submittedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.submitted).length,
-    createdBy: { id: 1, name: 'Ada Lovelace' },
-    createdAt: '2026-11-20T10:00:00.000Z',
-    description: null,
-    templateId: null,
-    completedAt: null,
-    cancelledAt: null,
-    items,
-    ...overrides,
-  };
-}
+const details = (items: RequestItem[], overrides: Partial<RequestDetails> = {}) =>
+  buildRequestDetails(items, { id: REQUEST_ID, ...overrides });
 
 interface Call {
   method: string;
