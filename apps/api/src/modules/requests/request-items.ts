@@ -20,11 +20,11 @@ export function checkItemTags(
   const details = items.flatMap((item, index) =>
     acceptsFiles(item.kind)
       ? requestItemTagProblems(groups, serviceId, item.tagIds).map((problem) => ({
-            in: 'body',
-            field: `items.${index}.tagIds`,
-            message: problem.code,
-            ...problem,
-          }))
+          in: 'body',
+          field: `items.${index}.tagIds`,
+          message: problem.code,
+          ...problem,
+        }))
       : [],
   );
   if (details.length > 0) {
