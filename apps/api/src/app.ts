@@ -47,6 +47,12 @@ import { companiesModule } from './modules/companies/companies.module.js';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { leadsModule } from './modules/leads/leads.module.js';
 import { onboardingModule } from './modules/onboarding/onboarding.module.js';
+import {
+  IDEMPOTENCY_PURGE_JOB,
+  idempotencyPlugin,
+  purgeIdempotentRequests,
+  scheduleIdempotencyPurge,
+} from './plugins/idempotency.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -165,6 +171,13 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
   await app.register(wellFormedTextPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, { auth });
+  // After the access check (a refused caller claims no key), before any handler.
+  await app.register(idempotencyPlugin, { db, fieldCrypto, now: now ? () => new Date(now()) : undefined });
+  jobs.register(IDEMPOTENCY_PURGE_JOB, async () => {
+    // The next run is queued first, so a failing run never ends the hourly chain.
+    await scheduleIdempotencyPurge(queue);
+    await purgeIdempotentRequests(db);
+  });
 
   await app.register(healthModule, { database });
   await app.register(

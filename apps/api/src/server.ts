@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
 import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
+import { scheduleIdempotencyPurge } from './plugins/idempotency.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
 import path from 'node:path';
 
@@ -36,6 +37,7 @@ async function main() {
   const queue = createJobQueue({ db: database.db });
   await scheduleOrphanReconciler(queue);
   await scheduleRequestSchedules(queue);
+  await scheduleIdempotencyPurge(queue);
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });
   await scheduleMailMaintenance(queue);

@@ -84,6 +84,18 @@ describe('api client token refresh', () => {
     expect(onExpired).not.toHaveBeenCalled();
   });
 
+  it('sends a POST again after the refresh with the same Idempotency-Key', async () => {
+    const fetchMock = stubServer(() => jsonResponse({ accessToken: 'new', refreshToken: '', permissions: [] }));
+
+    await api.post('/document/tags', { body: { name: 'x' }, schema: thingSchema });
+
+    const posts = fetchMock.mock.calls.filter(([input]: FetchArgs) => input === '/api/v1/document/tags');
+    expect(posts.map(([, init]) => authorizationOf(init))).toEqual(['Bearer old', 'Bearer new']);
+    const [first, retry] = posts.map(([, init]) => new Headers(init.headers).get('idempotency-key'));
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+  });
+
   it('clears the session and signs out once when the refresh is refused', async () => {
     const fetchMock = stubServer(() => errorResponse(401, 'INVALID_REFRESH_TOKEN'));
 
@@ -187,6 +199,34 @@ describe('api client requests', () => {
     expect(headers.get('Accept-Language')).toBe('en');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe('{"name":"x"}');
+  });
+
+  it('sends every POST with an Idempotency-Key, the same on its retry after a lost connection', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
+    vi.useFakeTimers();
+    let calls = 0;
+    const fetchMock = vi.fn(async (_input: string, _init: RequestInit) => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({ ok: true, path: 'x' }, { status: 201 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const pending = api.post('/document/tags', { body: { name: 'x' }, schema: thingSchema });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(pending).resolves.toEqual({ ok: true, path: 'x' });
+
+    const keys = fetchMock.mock.calls.map(([, init]) => new Headers(init.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    // Another action is another key; a GET carries none.
+    await api.post('/document/tags', { body: { name: 'y' }, schema: thingSchema });
+    await api.get('/document/tags');
+    const [third, fourth] = fetchMock.mock.calls.slice(2).map(([, init]) => new Headers(init.headers));
+    expect(third!.get('idempotency-key')).not.toBe(keys[0]);
+    expect(fourth!.get('idempotency-key')).toBeNull();
   });
 
   it('reads Retry-After from a 429', async () => {

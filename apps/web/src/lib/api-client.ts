@@ -1,5 +1,6 @@
 import {
   FILE_TRANSFER_TIMEOUT_MS,
+  IDEMPOTENCY_KEY_HEADER,
   REQUEST_TIMEOUT_MS,
   type ErrorCode,
   type ErrorEnvelope,
@@ -75,6 +76,12 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   signal?: AbortSignal;
   /** Uploads and downloads get the long timeout. */
   fileTransfer?: boolean;
+  /**
+   * A POST's `Idempotency-Key`. Every POST gets a fresh one that its own retries reuse (after a
+   * token refresh, after a lost connection); a caller passes its own to keep one key across the
+   * person's retries of one action.
+   */
+  idempotencyKey?: string;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : void;
@@ -263,6 +270,7 @@ async function execute(
 
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getSession().locale });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary itself
@@ -420,6 +428,7 @@ function transmit(
   formData: FormData,
   options: UploadOptions<z.ZodType | undefined>,
   accessToken: string | null,
+  idempotencyKey: string,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const { signal } = options;
@@ -440,6 +449,7 @@ function transmit(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', getSession().locale);
     if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
     };
@@ -461,12 +471,35 @@ function transmit(
   });
 }
 
-function request<S extends z.ZodType | undefined = undefined>(
+/**
+ * 32 hex digits from the browser's random source. Not `crypto.randomUUID`: that exists only in a
+ * secure context, and a firm may serve the app over plain HTTP on its own network.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A lost connection is tried once more after this pause; the key makes that safe for a POST. */
+const RECONNECT_DELAY_MS = 1_000;
+
+async function request<S extends z.ZodType | undefined = undefined>(
   method: Method,
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Output<S>> {
-  return send(method, path, options, 'json') as Promise<Output<S>>;
+  if (method !== 'POST') return send(method, path, options, 'json') as Promise<Output<S>>;
+  // One key for this call and its retries: the server answers a repeat with the first answer.
+  const keyed = { ...options, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() };
+  try {
+    return (await send(method, path, keyed, 'json')) as Output<S>;
+  } catch (error) {
+    // The answer was lost, not refused: the request may have been carried out, so it is sent again
+    // with the same key, which returns that outcome instead of doing it twice.
+    if (!isApiError(error) || error.code !== CLIENT_ERROR_CODE.network || options.signal?.aborted) throw error;
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
+    return (await send(method, path, keyed, 'json')) as Output<S>;
+  }
 }
 
 type BodylessOptions<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 'body'>;
@@ -490,5 +523,11 @@ export const api = {
     path: string,
     formData: FormData,
     options: UploadOptions<S> = {},
-  ) => withTokenRefresh(path, (accessToken) => transmit(path, formData, options, accessToken)) as Promise<Output<S>>,
+  ) => {
+    // The retry after a token refresh sends the same files again: the same key makes it one upload.
+    const idempotencyKey = newIdempotencyKey();
+    return withTokenRefresh(path, (accessToken) =>
+      transmit(path, formData, options, accessToken, idempotencyKey),
+    ) as Promise<Output<S>>;
+  },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency.js';
 import { TEXT_LIMIT } from '../common/constants.js';
 import { ZIP_PATTERN } from '../common/masks.js';
 import { optionalPhoneSchema, requiredPhoneSchema } from '../common/phone.js';
@@ -394,10 +395,6 @@ export type FormationSubmitted = z.infer<typeof formationSubmittedSchema>;
  * The idempotency header the wizard sends, one fresh value (a UUID) per submit attempt: a retried
  * request with the same key answers with the same company and payment instead of a second one.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** Long and random enough that nobody else's submission shares it. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-
 export const formationHeadersSchema = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string()

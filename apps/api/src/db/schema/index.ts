@@ -21,3 +21,4 @@ export * from './reconciliation.js';
 export * from './contractors.js';
 export * from './two-factor.js';
 export * from './settings.js';
+export * from './idempotency.js';

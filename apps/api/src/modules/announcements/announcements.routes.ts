@@ -113,7 +113,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
   app.post(
     '/document/announcements/:id/acknowledge',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: {
         tags: TAGS,
         summary: "Confirm an announcement for some of the caller's clients; confirming again changes nothing",

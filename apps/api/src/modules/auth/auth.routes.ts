@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
   app.post(
     '/authentication/account/authenticate',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['authentication'],
         summary: 'Sign in with a username or e-mail address and a password',
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
   app.post(
     '/authentication/account/authenticate/two-factor',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['authentication'],
         summary: 'Second sign-in step for a user with two-factor sign-in: the challenge and a code',
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
   app.post(
     '/authentication/account/logout',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: { tags: ['authentication'], summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {

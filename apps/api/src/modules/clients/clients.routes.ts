@@ -103,7 +103,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
   app.post(
     '/document/clients/send-email',
     {
-      config: { permission: PERMISSION.sendEmail },
+      config: { permission: PERMISSION.sendEmail, idempotent: true },
       schema: {
         tags,
         summary: 'Queue one e-mail to every client of the filtered list that has an address',

@@ -99,7 +99,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
   app.post(
     `${BASE}/payment-intent`,
     {
-      config: { permission: PERMISSION.pay },
+      config: { permission: PERMISSION.pay, idempotent: true },
       schema: {
         tags,
         summary: "Payment intent for the current client's unpaid contractors of the current tax year",
@@ -226,7 +226,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
     app.post(
       `${BASE}/:id/${action}`,
       {
-        config: { permission: PERMISSION.completeOrOpen },
+        config: { permission: PERMISSION.completeOrOpen, idempotent: false },
         schema: {
           tags,
           summary: isCompleted ? 'Mark a contractor complete' : 'Mark a contractor open (not complete)',

@@ -39,7 +39,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/document/invitations/send',
     {
-      config: { permission: 'invitation:send' },
+      config: { permission: 'invitation:send', idempotent: true },
       schema: {
         tags: ['document'],
         summary: 'Invite someone to register: staff invite a prospective client, a client owner a collaborator',
@@ -57,7 +57,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/identity/invitations/received',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['identity'],
         summary: 'Check a registration link and mark its invitation received',

@@ -37,7 +37,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailAdminService; bodi
   app.post(
     '/identity/mail/messages/:id/resend',
     {
-      config: { permission: PERMISSION.resend },
+      config: { permission: PERMISSION.resend, idempotent: true },
       schema: {
         tags: TAGS,
         summary: 'Queues a failed message again (audited); anything but a failed message is 409',

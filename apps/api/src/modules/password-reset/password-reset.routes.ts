@@ -14,7 +14,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ resets: PasswordResetS
   app.post(
     '/identity/account/send-reset-password-email',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['identity'],
         summary: 'E-mail a password-reset link',
@@ -45,7 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ resets: PasswordResetS
   app.post(
     '/identity/account/reset-password',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['identity'],
         summary: 'Choose a new password with a reset link',

@@ -43,7 +43,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     `${BASE}/test-processor/confirm`,
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: TAGS,
         summary:
@@ -66,7 +66,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     scope.post(
       `${BASE}/stripe/webhook`,
       {
-        config: { public: true },
+        config: { public: true, idempotent: false },
         bodyLimit: WEBHOOK_BODY_LIMIT,
         schema: {
           tags: TAGS,

@@ -57,7 +57,7 @@ export const bankLinkRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     '/document/reconciliation/sandbox/public-token',
     {
-      config: { permission: 'reconciliation:add-account' },
+      config: { permission: 'reconciliation:add-account', idempotent: false },
       schema: {
         tags,
         summary: "The sandbox link dialog's login: a public token for the link token's client (test mode only)",
@@ -90,7 +90,7 @@ export const bankLinkRoutes: FastifyPluginAsyncZod<Options> = async (
     webhook.post(
       '/document/reconciliation/plaid/webhook',
       {
-        config: { public: true },
+        config: { public: true, idempotent: false },
         schema: {
           tags,
           summary: "Plaid's webhook (Plaid-Verification JWT checked); 404 when Plaid is not configured",

@@ -75,7 +75,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
   app.post(
     `${ACCOUNTS}/link-token`,
     {
-      config: { permission: PERMISSION.addAccount },
+      config: { permission: PERMISSION.addAccount, idempotent: false },
       schema: {
         tags,
         summary: 'A link token to add a checking (subtype 1) or credit-card (subtype 2) account',
@@ -119,7 +119,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
   app.post(
     `${ACCOUNTS}/institutions/:institutionId/link-token`,
     {
-      config: { permission: PERMISSION.addAccount },
+      config: { permission: PERMISSION.addAccount, idempotent: false },
       schema: {
         tags,
         summary: 'A link token in update mode, to log in again to an institution that needs re-authentication',
@@ -139,7 +139,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
   app.post(
     `${ACCOUNTS}/institutions/:institutionId/reconnect`,
     {
-      config: { permission: PERMISSION.addAccount },
+      config: { permission: PERMISSION.addAccount, idempotent: false },
       schema: {
         tags,
         summary:
@@ -162,7 +162,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
   app.post(
     `${ACCOUNTS}/synchronize`,
     {
-      config: { permission: PERMISSION.sync },
+      config: { permission: PERMISSION.sync, idempotent: false },
       schema: {
         tags,
         summary: "Queue a synchronisation of the client's accounts (synchronizeClientPlaidInstitutionAccounts)",

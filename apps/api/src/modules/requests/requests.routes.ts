@@ -67,7 +67,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
   app.post(
     `${BASE}/send-to-clients`,
     {
-      config: { permission: 'request:add' },
+      config: { permission: 'request:add', idempotent: true },
       schema: {
         tags,
         summary: 'Send one request to every client of the Clients list’s filter that uses the service',

@@ -40,7 +40,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/identity/two-factor/enrolment',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: {
         tags: TAGS,
         summary: 'Start setting up an authenticator app: a new secret, its otpauth URL and QR code',
@@ -53,7 +53,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/identity/two-factor/enrolment/confirm',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: {
         tags: TAGS,
         summary: 'Turn two-factor sign-in on with a first code; answers the recovery codes, shown once',
@@ -67,7 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/identity/two-factor/recovery-codes',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: {
         tags: TAGS,
         summary: 'Replace the recovery codes (needs a current code); the new ones are shown once',
@@ -81,7 +81,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/identity/two-factor/disable',
     {
-      config: { permission: ANY_SIGNED_IN },
+      config: { permission: ANY_SIGNED_IN, idempotent: false },
       schema: {
         tags: TAGS,
         summary: 'Turn two-factor sign-in off, with a current code or the password',
