@@ -205,7 +205,8 @@ describe('RequestReview', () => {
           status: REQUEST_STATUS.cancelled,
           cancelledAt: '2026-11-23T08:00:00.000Z',
         });
-        return jsonResponse(current);
+        // As the API answers a cancel: no body; the page reads the request again.
+        return new Response(null, { status: 204 });
       },
     );
     const user = renderReview();
