@@ -32,7 +32,7 @@ import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from './client-scope.js';
 import { exportBatches } from '../../lib/export-batches.js';
 import type { MailService } from '../mail/index.js';
-import { type UsersRepository, usernameBaseFromEmail } from '../users/index.js';
+import { insertWithDerivedUsername, type UsersRepository } from '../users/index.js';
 import { emailBodyText, sanitizeEmailBody } from './clients.email.js';
 import { clientsExportFileName, writeClientsWorkbook } from './clients.export.js';
 import type { ClientListFilters, ClientListSort, ClientsRepository } from './clients.repository.js';
@@ -260,17 +260,13 @@ export function createClientsService(deps: {
           let advisorUserId: number | null;
           if (owner.create) {
             const { emailAddress } = owner.create;
-            const base = usernameBaseFromEmail(emailAddress);
-            const taken = await users.findUsernamesStartingWith(base, tx);
-            let username = base;
-            for (let suffix = 1; taken.has(username.toLowerCase()); suffix += 1) username = `${base}${suffix}`;
-            ownerUserId = await users.insert(
+            ({ id: ownerUserId } = await insertWithDerivedUsername(
+              users,
               {
                 // A personal client's owner is the person themselves.
                 firstName: business ? owner.create.firstName! : input.firstName!,
                 lastName: business ? owner.create.lastName! : input.lastName!,
                 emailAddress,
-                username,
                 phoneNumber: owner.create.phoneNumber,
                 extension: null,
                 advisorUserId: owner.create.advisorUserId,
@@ -280,7 +276,7 @@ export function createClientsService(deps: {
                 inviterUserId: caller.userId,
               },
               tx,
-            );
+            ));
             await users.setRole(ownerUserId, clientRoleId, tx);
             advisorUserId = owner.create.advisorUserId;
             await audit.record(

@@ -111,6 +111,10 @@ function sortOf(query: ExportUsersQuery): UserListSort {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const EMAIL_CONSTRAINT = 'users_email_address_key';
+const USERNAME_CONSTRAINT = 'users_username_key';
+/** Tries at a derived username before an insert gives up; each try sees the usernames taken meanwhile. */
+const DERIVED_USERNAME_ATTEMPTS = 5;
 
 /** The unique index a write ran into, if that is why it failed (Drizzle keeps the driver error as `cause`). */
 function violatedConstraint(error: unknown): string | null {
@@ -128,10 +132,10 @@ function violatedConstraint(error: unknown): string | null {
  */
 function rethrowAsConflict(error: unknown, values: { emailAddress: string; username: string }): never {
   const constraint = violatedConstraint(error);
-  if (constraint === 'users_email_address_key') {
+  if (constraint === EMAIL_CONSTRAINT) {
     throw new ConflictError(`${values.emailAddress} is already taken.`, [{ field: 'emailAddress' }]);
   }
-  if (constraint === 'users_username_key') {
+  if (constraint === USERNAME_CONSTRAINT) {
     throw new ConflictError(`${values.username} is already taken.`, [{ field: 'username' }]);
   }
   throw error;
@@ -142,6 +146,32 @@ export function usernameBaseFromEmail(emailAddress: string): string {
   const local = emailAddress.split('@')[0] ?? '';
   const cleaned = local.replace(/[^A-Za-z0-9._-]/g, '').slice(0, TEXT_LIMIT.name - 10);
   return cleaned.length > 0 ? cleaned : 'user';
+}
+
+/**
+ * Inserts a user under the first free username derived from the e-mail (`base`, `base1`, ...). Two
+ * creates racing for one name both find it free and the unique index refuses the later insert; that
+ * one, inside a savepoint so its transaction lives on, looks again and takes the next free name: the
+ * person never chose the name and must not be told it is taken.
+ */
+export async function insertWithDerivedUsername(
+  users: UsersRepository,
+  values: Omit<Parameters<UsersRepository['insert']>[0], 'username'>,
+  tx: DbOrTx,
+): Promise<{ id: number; username: string }> {
+  const base = usernameBaseFromEmail(values.emailAddress);
+  for (let attempt = 1; ; attempt++) {
+    const taken = await users.findUsernamesStartingWith(base, tx);
+    let username = base;
+    for (let suffix = 1; taken.has(username.toLowerCase()); suffix += 1) username = `${base}${suffix}`;
+    try {
+      const id = await tx.transaction((savepoint) => users.insert({ ...values, username }, savepoint));
+      return { id, username };
+    } catch (error) {
+      if (attempt < DERIVED_USERNAME_ATTEMPTS && violatedConstraint(error) === USERNAME_CONSTRAINT) continue;
+      throw error;
+    }
+  }
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -203,16 +233,6 @@ export function createUsersService(deps: {
     }
     if (values.username !== undefined && (await users.isUsernameTaken(values.username, exceptUserId))) {
       throw new ConflictError(`${values.username} is already taken.`, [{ field: 'username' }]);
-    }
-  }
-
-  async function freeUsername(emailAddress: string, tx: DbOrTx): Promise<string> {
-    const base = usernameBaseFromEmail(emailAddress);
-    const taken = await users.findUsernamesStartingWith(base, tx);
-    if (!taken.has(base.toLowerCase())) return base;
-    for (let suffix = 1; ; suffix += 1) {
-      const candidate = `${base}${suffix}`;
-      if (!taken.has(candidate.toLowerCase())) return candidate;
     }
   }
 
@@ -281,11 +301,13 @@ export function createUsersService(deps: {
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
-          username = await freeUsername(input.emailAddress, tx);
-          const userId = await users.insert(
+          const created = await insertWithDerivedUsername(
+            users,
             { ...writableColumns(input, username), passwordHash, inviterUserId: caller.userId },
             tx,
           );
+          const userId = created.id;
+          username = created.username;
           await users.setRole(userId, role.id, tx);
           await audit.record(
             context,
