@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 import { clients } from './clients.js';
 import { bytea } from './types.js';
@@ -46,6 +47,12 @@ export const invitations = pgTable(
     index('invitations_sender_idx').on(t.senderUserId, t.createdAt),
     index('invitations_client_idx').on(t.clientId),
     index('invitations_created_idx').on(t.createdAt),
+    // A new invitation replaces the sender's earlier unused one to the address (of the same client):
+    // one link works. The delete-then-insert alone lets two sends at once both insert; this decides.
+    // Status 3 is registered (INVITATION_STATUS), a used link that stays in the history.
+    uniqueIndex('invitations_pending_key')
+      .on(t.senderUserId, sql`coalesce(${t.clientId}, 0)`, sql`lower(${t.recipientEmailAddress})`)
+      .where(sql`${t.status} <> 3`),
   ],
 );
 

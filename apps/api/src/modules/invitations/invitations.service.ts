@@ -11,7 +11,7 @@ import {
   type SendInvitationResult,
 } from '@ledgerport/shared';
 import type { AppConfig } from '../../config/index.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
@@ -24,6 +24,21 @@ import { invitationScopeOf } from './invitation-scope.js';
 import type { InvitationsRepository } from './invitations.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const UNIQUE_VIOLATION = '23505';
+/** One unused invitation per sender, client and address (db/schema/account-tokens.ts). */
+const PENDING_CONSTRAINT = 'invitations_pending_key';
+/** Sends of one invitation at once that a send replaces before giving up (each try replaces the winner). */
+const REPLACE_ATTEMPTS = 3;
+
+/** The unique index a write ran into, if that is why it failed (Drizzle keeps the driver error as `cause`). */
+function violatedConstraint(error: unknown): string | null {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === UNIQUE_VIOLATION) return typeof constraint === 'string' ? constraint : '';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
@@ -58,6 +73,26 @@ export function createInvitationsService(deps: {
       throw new ForbiddenError('Only the owner of an account can invite collaborators to it.');
     }
     return { sender, client };
+  }
+
+  /**
+   * A new invitation replaces the sender's earlier, unused one to the same address: only the newest
+   * link works, and the list shows one invitation. Two sends at once both find nothing to replace; the
+   * unique index refuses the later insert, which then (in a savepoint, so the transaction lives on)
+   * replaces the one that won, as if the two had come one after the other.
+   */
+  async function replacePending(row: Parameters<InvitationsRepository['insert']>[0], tx: DbOrTx) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await tx.transaction(async (savepoint) => {
+          const replaced = await invitations.deletePending(row, savepoint);
+          return { replaced, invitationId: await invitations.insert(row, savepoint) };
+        });
+      } catch (error) {
+        if (attempt < REPLACE_ATTEMPTS && violatedConstraint(error) === PENDING_CONSTRAINT) continue;
+        throw error;
+      }
+    }
   }
 
   return {
@@ -120,13 +155,7 @@ export function createInvitationsService(deps: {
       const token = randomToken();
       const registerUrl = `${config.appUrl}/register?token=${encodeURIComponent(token)}`;
       await db.transaction(async (tx) => {
-        // A new invitation replaces the sender's earlier, unused one to the same address: only the
-        // newest link works, and the list shows one invitation.
-        const replaced = await invitations.deletePending(
-          { senderUserId: sender.id, clientId: client?.id ?? null, recipientEmailAddress: email },
-          tx,
-        );
-        const invitationId = await invitations.insert(
+        const { replaced, invitationId } = await replacePending(
           {
             type,
             senderUserId: sender.id,
