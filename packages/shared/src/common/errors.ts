@@ -14,6 +14,8 @@ export const ERROR_CODE = {
   internal: 'INTERNAL_ERROR',
   oldPasswordIncorrect: 'OLD_PASSWORD_INCORRECT',
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  /** 412: the `If-Match` version is not the object's current one (docs/reliability.md). */
+  staleVersion: 'STALE_VERSION',
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 
@@ -26,3 +28,14 @@ export const errorEnvelopeSchema = z.object({
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * The details of a 412 STALE_VERSION: who saved the object last and when (from the audit trail;
+ * null when the trail does not say), and its current version, to reload or overwrite on purpose.
+ */
+export const staleVersionDetailsSchema = z.object({
+  changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  changedAt: z.string().nullable(),
+  currentVersion: z.string(),
+});
+export type StaleVersionDetails = z.infer<typeof staleVersionDetailsSchema>;

@@ -333,6 +333,8 @@ export const requestItemSchema = z.object({
 export type RequestItem = z.infer<typeof requestItemSchema>;
 
 export const requestDetailsSchema = requestListItemSchema.extend({
+  /** The version a save sends back as `If-Match` (also the `ETag` of the GET); it moves with every change. */
+  version: z.string(),
   description: z.string().nullable(),
   templateId: z.number().int().nullable(),
   completedAt: z.string().nullable(),
@@ -380,6 +382,8 @@ export type ListRequestTemplatesFilters = z.output<typeof listRequestTemplatesQu
 
 export const requestTemplateListItemSchema = z.object({
   id: z.number().int(),
+  /** For If-Match on a save or delete (also the GET's ETag); the list's rows carry it too. */
+  version: z.string(),
   name: z.string(),
   title: z.string(),
   service: z.object({ id: z.number().int(), displayName: z.string() }),
@@ -463,6 +467,8 @@ export type RequestScheduleData = z.output<typeof requestScheduleInputSchema>;
 
 export const requestScheduleSchema = z.object({
   id: z.number().int(),
+  /** For If-Match on a save or delete (also the GET's ETag); the list's rows carry it too. */
+  version: z.string(),
   name: z.string(),
   template: z.object({ id: z.number().int(), name: z.string() }),
   dayOfMonth: z.number().int(),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ListQuery } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import {
   clients,
   clientServices,
@@ -33,6 +34,7 @@ export function createRequestSchedulesRepository({ db }: { db: Db }) {
   >`(select max(${requests.period}) from ${requests} where ${requests.scheduleId} = ${requestSchedules.id})`;
   const columns = {
     id: requestSchedules.id,
+    version: rowVersion(requestSchedules),
     name: requestSchedules.name,
     templateId: requestSchedules.templateId,
     templateName: requestTemplates.name,
@@ -63,6 +65,17 @@ export function createRequestSchedulesRepository({ db }: { db: Db }) {
         tx.select({ value: count() }).from(requestSchedules),
       ]);
       return { rows, totalCount: total?.value ?? 0 };
+    },
+
+    /** Locks the row and refuses a stale If-Match (412, lib/row-version.ts); null when there is none. */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: requestSchedules,
+        where: eq(requestSchedules.id, id),
+        expected,
+        objectType: 'request-schedule',
+        objectId: id,
+      });
     },
 
     async find(id: number, tx: DbOrTx = db) {

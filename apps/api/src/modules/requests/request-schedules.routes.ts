@@ -8,6 +8,7 @@ import {
   requestScheduleSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { RequestSchedulesService } from './request-schedules.service.js';
 
@@ -43,7 +44,7 @@ export const requestSchedulesRoutes: FastifyPluginAsyncZod<{ schedules: RequestS
         response: { 200: requestScheduleSchema },
       },
     },
-    async (request) => schedules.details(request.params.id),
+    async (request, reply) => withEtag(reply, await schedules.details(request.params.id)),
   );
 
   app.post(
@@ -73,7 +74,17 @@ export const requestSchedulesRoutes: FastifyPluginAsyncZod<{ schedules: RequestS
         response: { 200: requestScheduleSchema },
       },
     },
-    async (request) => schedules.update(principalOf(request), requestContext(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await schedules.update(
+          principalOf(request),
+          requestContext(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -88,7 +99,7 @@ export const requestSchedulesRoutes: FastifyPluginAsyncZod<{ schedules: RequestS
       },
     },
     async (request, reply) => {
-      await schedules.delete(principalOf(request), requestContext(request), request.params.id);
+      await schedules.delete(principalOf(request), requestContext(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

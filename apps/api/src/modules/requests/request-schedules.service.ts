@@ -69,6 +69,7 @@ export function createRequestSchedulesService({
     );
     return rows.map((row) => ({
       id: row.id,
+      version: row.version,
       name: row.name,
       template: { id: row.templateId, name: row.templateName },
       dayOfMonth: row.dayOfMonth,
@@ -94,8 +95,12 @@ export function createRequestSchedulesService({
     context: RequestContext,
     id: number | null,
     input: RequestScheduleData,
+    expected: string[] | null = null,
   ): Promise<RequestSchedule> {
     return db.transaction(async (tx) => {
+      if (id !== null && (await repository.lockVersion(id, expected, tx)) === null) {
+        throw new NotFoundError('Recurring request not found.');
+      }
       if (!(await templates.find(input.templateId, tx))) throw invalid('templateId', 'The template does not exist.');
       const chosen = input.audience === REQUEST_SCHEDULE_AUDIENCE.chosenClients;
       const clientIds = chosen ? [...new Set(input.clientIds)] : [];
@@ -197,11 +202,22 @@ export function createRequestSchedulesService({
     details: (id: number) => detailsOf(id),
     create: (caller: Pick<Principal, 'userId'>, context: RequestContext, input: RequestScheduleData) =>
       save(caller, context, null, input),
-    update: (caller: Pick<Principal, 'userId'>, context: RequestContext, id: number, input: RequestScheduleData) =>
-      save(caller, context, id, input),
-    async delete(caller: Pick<Principal, 'userId'>, context: RequestContext, id: number): Promise<void> {
+    update: (
+      caller: Pick<Principal, 'userId'>,
+      context: RequestContext,
+      id: number,
+      input: RequestScheduleData,
+      expected: string[] | null = null,
+    ) => save(caller, context, id, input, expected),
+    async delete(
+      caller: Pick<Principal, 'userId'>,
+      context: RequestContext,
+      id: number,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const schedule = await repository.find(id, tx);
+        const schedule =
+          (await repository.lockVersion(id, expected, tx)) === null ? undefined : await repository.find(id, tx);
         if (!schedule || !(await repository.delete(id, tx))) throw new NotFoundError('Recurring request not found.');
         await audit.record(
           context,

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListRequestTemplatesFilters, RequestItemKind } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import {
   requestSchedules,
   requestTemplateItems,
@@ -30,6 +31,7 @@ export function createRequestTemplatesRepository({ db }: { db: Db }) {
     );
   const columns = {
     id: requestTemplates.id,
+    version: rowVersion(requestTemplates),
     name: requestTemplates.name,
     title: requestTemplates.title,
     description: requestTemplates.description,
@@ -74,6 +76,17 @@ export function createRequestTemplatesRepository({ db }: { db: Db }) {
         tx.select({ value: count() }).from(requestTemplates).where(where),
       ]);
       return { rows, totalCount: total?.value ?? 0 };
+    },
+
+    /** Locks the row and refuses a stale If-Match (412, lib/row-version.ts); null when there is none. */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: requestTemplates,
+        where: eq(requestTemplates.id, id),
+        expected,
+        objectType: 'request-template',
+        objectId: id,
+      });
     },
 
     async find(id: number, tx: DbOrTx = db) {

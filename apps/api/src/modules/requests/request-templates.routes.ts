@@ -8,6 +8,7 @@ import {
   requestTemplateListSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { RequestTemplatesService } from './request-templates.service.js';
 
@@ -43,7 +44,7 @@ export const requestTemplatesRoutes: FastifyPluginAsyncZod<{ templates: RequestT
         response: { 200: requestTemplateDetailsSchema },
       },
     },
-    async (request) => templates.details(request.params.id),
+    async (request, reply) => withEtag(reply, await templates.details(request.params.id)),
   );
 
   app.post(
@@ -73,7 +74,17 @@ export const requestTemplatesRoutes: FastifyPluginAsyncZod<{ templates: RequestT
         response: { 200: requestTemplateDetailsSchema },
       },
     },
-    async (request) => templates.update(principalOf(request), requestContext(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await templates.update(
+          principalOf(request),
+          requestContext(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -88,7 +99,7 @@ export const requestTemplatesRoutes: FastifyPluginAsyncZod<{ templates: RequestT
       },
     },
     async (request, reply) => {
-      await templates.delete(principalOf(request), requestContext(request), request.params.id);
+      await templates.delete(principalOf(request), requestContext(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -41,6 +41,7 @@ export function createRequestTemplatesService({
   function listItem(row: Row): RequestTemplateListItem {
     return {
       id: row.id,
+      version: row.version,
       name: row.name,
       title: row.title,
       service: { id: row.serviceId, displayName: row.serviceDisplayName },
@@ -116,10 +117,16 @@ export function createRequestTemplatesService({
       );
     },
 
-    async update(caller: Pick<Principal, 'userId'>, context: RequestContext, id: number, input: RequestTemplateData) {
+    async update(
+      caller: Pick<Principal, 'userId'>,
+      context: RequestContext,
+      id: number,
+      input: RequestTemplateData,
+      expected: string[] | null = null,
+    ) {
       return orNameTaken(input.name, () =>
         db.transaction(async (tx) => {
-          if (!(await repository.find(id, tx))) throw new NotFoundError('Template not found.');
+          if ((await repository.lockVersion(id, expected, tx)) === null) throw new NotFoundError('Template not found.');
           await check(input, id, tx);
           await repository.update(id, values(input), input.items, tx);
           await audit.record(
@@ -138,9 +145,15 @@ export function createRequestTemplatesService({
       );
     },
 
-    async delete(caller: Pick<Principal, 'userId'>, context: RequestContext, id: number): Promise<void> {
+    async delete(
+      caller: Pick<Principal, 'userId'>,
+      context: RequestContext,
+      id: number,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const template = await repository.find(id, tx);
+        const template =
+          (await repository.lockVersion(id, expected, tx)) === null ? undefined : await repository.find(id, tx);
         if (!template) throw new NotFoundError('Template not found.');
         const schedules = await repository.schedulesUsing(id, tx);
         if (schedules > 0) {

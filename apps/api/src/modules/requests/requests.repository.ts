@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 import {
   requestIdInScope,
@@ -81,6 +82,7 @@ export function createRequestsRepository({ db }: { db: Db }) {
     createdAt: requests.createdAt,
     completedAt: requests.completedAt,
     cancelledAt: requests.cancelledAt,
+    version: rowVersion(requests),
     itemCount,
     acceptedCount,
     submittedCount,
@@ -358,6 +360,12 @@ export function createRequestsRepository({ db }: { db: Db }) {
           and(eq(requestItems.id, itemId), eq(requestItems.requestId, id), inArray(requestItems.status, [...from])),
         )
         .returning({ id: requestItems.id });
+      // The request's version covers its items: a response or a review moves it (ETag, If-Match).
+      if (changed.length > 0)
+        await tx
+          .update(requests)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(requests.id, id));
       return changed.length > 0;
     },
 

@@ -19,6 +19,7 @@ import {
 } from '@ledgerport/shared';
 import { consumeMultipart } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { uploadRefusals, type DocumentUploadService, type UploadLimits } from '../documents/index.js';
 import type { RequestsService } from './requests.service.js';
@@ -95,7 +96,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestDetailsSchema },
       },
     },
-    async (request) => requests.details(principalOf(request), request.params.id),
+    async (request, reply) => withEtag(reply, await requests.details(principalOf(request), request.params.id)),
   );
 
   app.put(
@@ -107,13 +108,24 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         summary: 'Edit an open request: title, description, due date and items (in their new order)',
         description:
           'Items keep their status by id; an item the client has responded to cannot be removed (409 ' +
-          'REQUEST_ITEM_HAS_RESPONSE). 409 REQUEST_NOT_OPEN once completed or cancelled.',
+          'REQUEST_ITEM_HAS_RESPONSE). 409 REQUEST_NOT_OPEN once completed or cancelled. ' +
+          IF_MATCH_NOTE,
         params: idParamsSchema,
         body: updateRequestInputSchema,
         response: { 200: requestDetailsSchema },
       },
     },
-    async (request) => requests.update(principalOf(request), requestContext(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await requests.update(
+          principalOf(request),
+          requestContext(request),
+          request.params.id,
+          request.body,
+          ifMatchOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -123,12 +135,13 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
       schema: {
         tags,
         summary: 'Cancel an open request; it stays listed as cancelled with what the client sent',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
-      await requests.cancel(principalOf(request), requestContext(request), request.params.id);
+      await requests.cancel(principalOf(request), requestContext(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

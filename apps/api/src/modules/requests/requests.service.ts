@@ -30,6 +30,7 @@ import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../
 import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
+import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
@@ -115,6 +116,7 @@ export function createRequestsService({
       ...listItem(request, day),
       description: request.description,
       templateId: request.templateId,
+      version: request.version,
       completedAt: request.completedAt?.toISOString() ?? null,
       cancelledAt: request.cancelledAt?.toISOString() ?? null,
       items: items.map((item) => ({
@@ -383,11 +385,13 @@ export function createRequestsService({
       context: RequestContext,
       id: number,
       input: UpdateRequestData,
+      expected: string[] | null = null,
     ): Promise<RequestDetails> {
       requireStaff(caller);
       return db.transaction(async (tx) => {
         const scope = requestScopeOf(caller);
         const request = await findOrThrow(scope, id, tx, true);
+        await assertCurrentVersion(tx, { current: request.version, expected, objectType: 'request', objectId: id });
         requireOpen(request);
         const current = await repository.items(request.id, tx);
         const keptIds = new Set(input.items.flatMap((item) => (item.id === undefined ? [] : [item.id])));
@@ -432,10 +436,11 @@ export function createRequestsService({
       });
     },
 
-    async cancel(caller: Caller, context: RequestContext, id: number): Promise<void> {
+    async cancel(caller: Caller, context: RequestContext, id: number, expected: string[] | null = null): Promise<void> {
       requireStaff(caller);
       await db.transaction(async (tx) => {
         const request = await findOrThrow(requestScopeOf(caller), id, tx, true);
+        await assertCurrentVersion(tx, { current: request.version, expected, objectType: 'request', objectId: id });
         requireOpen(request);
         await repository.setStatus(request.id, REQUEST_STATUS.cancelled, tx);
         await record(caller, context, AUDIT_ACTION.requestCancelled, request, { title: request.title }, tx);
