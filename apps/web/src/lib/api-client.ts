@@ -82,6 +82,11 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
    * person's retries of one action.
    */
   idempotencyKey?: string;
+  /**
+   * The version the caller loaded (the object's `version`, its GET's ETag), sent as `If-Match`: a save
+   * over someone else's newer one is refused with 412 STALE_VERSION instead of overwriting it.
+   */
+  ifMatch?: string;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : void;
@@ -271,6 +276,7 @@ async function execute(
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getSession().locale });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
+  if (options.ifMatch !== undefined) headers.set('If-Match', `"${options.ifMatch}"`);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary itself

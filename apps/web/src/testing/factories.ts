@@ -89,6 +89,7 @@ export function buildRequestDetails(items: RequestItem[], overrides: Partial<Req
     submittedCount: items.filter((candidate) => candidate.status === REQUEST_ITEM_STATUS.submitted).length,
     createdBy: { id: 1, name: 'Ada Lovelace' },
     createdAt: '2026-11-20T10:00:00.000Z',
+    version: '1001',
     description: null,
     templateId: null,
     completedAt: null,

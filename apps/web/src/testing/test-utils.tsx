@@ -40,6 +40,9 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   });
 }
 
-export function errorResponse(status: number, code: string, headers: Record<string, string> = {}) {
-  return jsonResponse({ error: { code, message: code, requestId: 'req-test' } }, { status, headers });
+export function errorResponse(status: number, code: string, headers: Record<string, string> = {}, details?: unknown) {
+  return jsonResponse(
+    { error: { code, message: code, requestId: 'req-test', ...(details === undefined ? {} : { details }) } },
+    { status, headers },
+  );
 }

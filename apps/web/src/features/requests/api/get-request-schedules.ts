@@ -1,4 +1,4 @@
-import { requestScheduleListSchema } from '@ledgerport/shared';
+import { requestScheduleListSchema, requestScheduleSchema } from '@ledgerport/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { requestScheduleKeys } from './request-keys';
@@ -23,4 +23,9 @@ export function requestSchedulesQueryOptions(query: RequestSchedulesListQuery) {
 
 export function useRequestSchedules(query: RequestSchedulesListQuery) {
   return useQuery(requestSchedulesQueryOptions(query));
+}
+
+/** One recurring request as it is now (after a save was refused as stale). */
+export function getRequestSchedule(id: number, signal?: AbortSignal) {
+  return api.get(`/document/request-schedules/${id}`, { schema: requestScheduleSchema, signal });
 }

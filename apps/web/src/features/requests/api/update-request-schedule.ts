@@ -3,8 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { requestScheduleKeys } from './request-keys';
 
-export function putRequestSchedule({ id, input }: { id: number; input: RequestScheduleInput }) {
-  return api.put(`/document/request-schedules/${id}`, { body: input, schema: requestScheduleSchema });
+/** `version` is the one the dialog loaded: a save over a newer one is refused (412). */
+export function putRequestSchedule({
+  id,
+  input,
+  version,
+}: {
+  id: number;
+  input: RequestScheduleInput;
+  version?: string;
+}) {
+  return api.put(`/document/request-schedules/${id}`, { body: input, schema: requestScheduleSchema, ifMatch: version });
 }
 
 export function useUpdateRequestSchedule() {

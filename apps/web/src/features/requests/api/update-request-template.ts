@@ -3,8 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { requestScheduleKeys, requestTemplateKeys } from './request-keys';
 
-export function putRequestTemplate({ id, input }: { id: number; input: RequestTemplateInput }) {
-  return api.put(`/document/request-templates/${id}`, { body: input, schema: requestTemplateDetailsSchema });
+/** `version` is the one the dialog loaded: a save over a newer one is refused (412). */
+export function putRequestTemplate({
+  id,
+  input,
+  version,
+}: {
+  id: number;
+  input: RequestTemplateInput;
+  version?: string;
+}) {
+  return api.put(`/document/request-templates/${id}`, {
+    body: input,
+    schema: requestTemplateDetailsSchema,
+    ifMatch: version,
+  });
 }
 
 /** The recurring requests list shows template names, so a rename refreshes it too. */

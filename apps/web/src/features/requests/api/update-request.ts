@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { afterRequestChanged } from './get-request';
 
-export function updateRequest({ id, input }: { id: number; input: UpdateRequestInput }) {
-  return api.put(`/document/requests/${id}`, { body: input, schema: requestDetailsSchema });
+/** `version` is the one the form loaded: a save over a newer one is refused (412) instead of overwriting it. */
+export function updateRequest({ id, input, version }: { id: number; input: UpdateRequestInput; version?: string }) {
+  return api.put(`/document/requests/${id}`, { body: input, schema: requestDetailsSchema, ifMatch: version });
 }
 
 export function useUpdateRequest() {

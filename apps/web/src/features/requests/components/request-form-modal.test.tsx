@@ -1,8 +1,8 @@
 import {
+  ERROR_CODE,
   REQUEST_ERROR,
   REQUEST_ITEM_KIND,
   REQUEST_ITEM_STATUS,
-  REQUEST_STATUS,
   addDays,
   type DocumentTagGroupOption,
   type RequestDetails,
@@ -13,6 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildRequestDetails, buildRequestItem } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { RequestFormModal, type RequestFormModalProps } from './request-form-modal';
 
@@ -31,6 +32,7 @@ const GROUPS: DocumentTagGroupOption[] = [
 
 const TEMPLATE: RequestTemplateDetails = {
   id: 3,
+  version: '501',
   name: 'Year-end tax documents',
   title: 'Year-end tax documents 2026',
   description: null,
@@ -57,50 +59,16 @@ const TEMPLATE: RequestTemplateDetails = {
   ],
 };
 
-function requestItem(overrides: Partial<RequestItem>): RequestItem {
-  return {
-    id: 1,
-    position: 0,
-    title: 'W-2 forms',
-    description: null,
-    kind: REQUEST_ITEM_KIND.documents,
-    status: REQUEST_ITEM_STATUS.requested,
-    tags: [],
-    answer: null,
-    notApplicable: false,
-    notApplicableReason: null,
-    returnNote: null,
-    submittedAt: null,
-    submittedBy: null,
-    reviewedAt: null,
-    reviewedBy: null,
-    documents: [],
-    ...overrides,
-  };
-}
+const requestItem = (overrides: Partial<RequestItem>) => buildRequestItem({ title: 'W-2 forms', ...overrides });
 
 function details(overrides: Partial<RequestDetails> = {}): RequestDetails {
   const items = overrides.items ?? [requestItem({ id: 21 })];
-  return {
-    id: 12,
+  return buildRequestDetails(items, {
     client: CLIENT,
     service: { id: TAX, displayName: 'Tax' },
-    title: 'Year-end tax documents 2026',
     dueDate: '2099-12-10',
-    status: REQUEST_STATUS.open,
-    isOverdue: false,
-    itemCount: items.length,
-    acceptedCount: 0,
-    submittedCount: 0,
-    createdBy: { id: 1, name: 'Ada Lovelace' },
-    createdAt: '2026-11-20T10:00:00.000Z',
-    description: null,
-    templateId: null,
-    completedAt: null,
-    cancelledAt: null,
     ...overrides,
-    items,
-  };
+  });
 }
 
 interface Call {
@@ -270,6 +238,57 @@ describe('RequestFormModal', () => {
         },
       },
     ]);
+  });
+
+  it('keeps what was typed when someone saved meanwhile, takes in their changes, and saves both', async () => {
+    const request = details({ version: '1001' });
+    const theirs = details({ version: '1002', dueDate: '2099-12-20' });
+    const puts: Array<{ ifMatch: string | null; body: { title: string; dueDate: string } }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const path = new URL(url, 'http://localhost').pathname;
+        if (init.method === 'PUT') {
+          puts.push({ ifMatch: new Headers(init.headers).get('if-match'), body: JSON.parse(init.body as string) });
+          if (puts.length === 1) {
+            return errorResponse(
+              412,
+              ERROR_CODE.staleVersion,
+              {},
+              {
+                changedBy: { id: 3, name: 'Avery Advisor' },
+                changedAt: '2026-11-26T14:05:00.000Z',
+                currentVersion: '1002',
+              },
+            );
+          }
+          return jsonResponse({ ...theirs, title: 'Year-end (revised)', version: '1003' });
+        }
+        if (path === '/api/v1/document/requests/12') return jsonResponse(theirs);
+        if (path === '/api/v1/document/documents/tag-groups') return jsonResponse(GROUPS);
+        return jsonResponse([]);
+      }),
+    );
+    const { user, onSaved } = renderModal({ request });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit request' });
+    const title = within(dialog).getByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'Year-end (revised)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Avery Advisor saved it on');
+    expect(alert.textContent).toContain('They changed: Due date.');
+    expect((title as HTMLInputElement).value).toBe('Year-end (revised)');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Take their changes, keep mine' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(puts.map((put) => put.ifMatch)).toEqual(['"1001"', '"1002"']);
+    expect(puts[1]!.body).toMatchObject({ title: 'Year-end (revised)', dueDate: '2099-12-20' });
   });
 
   it('explains an edit refused because a removed item has the client’s response', async () => {

@@ -17,7 +17,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
+import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 import { isApiError, type QueryParams } from '@/lib/api-client';
+import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
 import { DATE_FORMAT } from '@/lib/dates';
 import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
@@ -26,6 +28,7 @@ import { useClientChoices } from '@/lib/reference-data/get-client-options';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { useCreateRequest } from '../api/create-request';
 import { useSendRequestToClients } from '../api/send-request-to-clients';
+import { requestQueryOptions } from '../api/get-request';
 import { getRequestTemplate, useRequestTemplates } from '../api/get-request-templates';
 import { requestTemplateKeys } from '../api/request-keys';
 import { useUpdateRequest } from '../api/update-request';
@@ -49,6 +52,29 @@ interface RequestFormValues {
   description: string;
   dueDate: string;
   items: RequestItemDraft[];
+}
+
+/** An open request as the edit form holds it. */
+function valuesOfRequest(request: RequestDetails): RequestFormValues {
+  return {
+    clientId: String(request.client.id),
+    serviceId: String(request.service.id),
+    templateId: '',
+    title: request.title,
+    description: request.description ?? '',
+    dueDate: request.dueDate,
+    items: draftsFrom(request.items, { keepIds: true }),
+  };
+}
+
+/** What two versions of an edit are compared by (the items as the API gets them, not the form's rows). */
+function comparable(values: RequestFormValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    dueDate: values.dueDate,
+    items: toItemInputs(values.items),
+  };
 }
 
 const toNumber = (value: string) => (value === '' ? 0 : Number(value));
@@ -150,20 +176,13 @@ function RequestForm({
     handleSubmit,
     setValue,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<RequestFormValues>({
     // The contract checks the request as the API gets it; the form keeps its own shape.
     resolver: shapedFormResolver(schema, t, { toInput: toCreateInput }),
     defaultValues: request
-      ? {
-          clientId: String(request.client.id),
-          serviceId: String(request.service.id),
-          templateId: '',
-          title: request.title,
-          description: request.description ?? '',
-          dueDate: request.dueDate,
-          items: draftsFrom(request.items, { keepIds: true }),
-        }
+      ? valuesOfRequest(request)
       : {
           clientId: client ? String(client.id) : '',
           serviceId: '',
@@ -174,6 +193,11 @@ function RequestForm({
           items: [newItemDraft()],
         },
   });
+  const conflicts = useSaveConflict<RequestFormValues>(
+    request?.version,
+    useState(() => (request ? valuesOfRequest(request) : ({} as RequestFormValues)))[0],
+    comparable,
+  );
   const clientId = useWatch({ control, name: 'clientId' });
   const serviceId = useWatch({ control, name: 'serviceId' });
   // One client's services, or (sending to many) every active service.
@@ -210,7 +234,7 @@ function RequestForm({
     }
   };
 
-  const submit = async (values: RequestFormValues) => {
+  const submit = async (values: RequestFormValues, version = conflicts.version) => {
     setProblem(null);
     const input = toCreateInput(values);
     if (clientsQuery) {
@@ -222,6 +246,7 @@ function RequestForm({
         ? await update.mutateAsync({
             id: request.id,
             input: { title: input.title, description: input.description, dueDate: input.dueDate, items: input.items },
+            version,
           })
         : await create.mutateAsync(input);
       notify.success(t(editing ? 'requests.messages.updated' : 'requests.messages.created', { title: saved.title }), {
@@ -230,6 +255,13 @@ function RequestForm({
       onDone();
       onSaved?.(saved);
     } catch (error) {
+      const stale = request ? staleVersionOf(error) : null;
+      if (request && stale) {
+        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
+        const latest = await queryClient.fetchQuery({ ...requestQueryOptions(request.id), staleTime: 0 });
+        conflicts.show(stale, valuesOfRequest(latest), latest.version);
+        return;
+      }
       const fields = serverFieldErrors(error, t);
       if (fields.length > 0) {
         for (const { field, message } of fields) setError(field as FieldPath<RequestFormValues>, { message });
@@ -271,6 +303,14 @@ function RequestForm({
     }
   };
 
+  const fieldLabel = (field: keyof RequestFormValues) =>
+    ({
+      title: t('requests.form.title'),
+      description: t('requests.form.description'),
+      dueDate: t('requests.form.dueDate'),
+      items: t('requestTemplates.items.label'),
+    })[field as 'title'] ?? String(field);
+
   const itemErrors = errors.items;
   const itemsMessage = itemErrors?.message ?? itemErrors?.root?.message;
   const rowErrors = Array.isArray(itemErrors)
@@ -280,12 +320,27 @@ function RequestForm({
     : undefined;
 
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => submit(values))(event)} noValidate>
       <Stack gap="sm">
         {problem && (
           <Alert color="red" role="alert">
             {problem}
           </Alert>
+        )}
+        {conflicts.conflict && (
+          <StaleVersionAlert
+            details={conflicts.conflict.details}
+            changedFields={conflicts.conflict.changed.map((field) => fieldLabel(field))}
+            busy={saving}
+            onTakeTheirs={() => {
+              const merged = conflicts.takeTheirs(getValues());
+              for (const field of ['title', 'description', 'dueDate', 'items'] as const) {
+                setValue(field, merged[field], { shouldDirty: true });
+              }
+              notify.info(t('common.conflict.merged'), { key: 'request-save' });
+            }}
+            onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+          />
         )}
         {toMany && (
           <Alert color="blue" variant="light">

@@ -25,6 +25,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconDownload, IconEdit, IconEye, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,12 +33,14 @@ import { DetailField } from '@/components/ui/detail-field';
 import { PageTitle } from '@/components/ui/page-title';
 import { SanitizedHtml } from '@/components/ui/sanitized-html';
 import { isApiError } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { useAuthorization } from '@/lib/authorization';
 import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useCancelRequest } from '../api/cancel-request';
 import { useDownloadRequestDocument } from '../api/download-request-document';
 import { useRequest } from '../api/get-request';
+import { requestKeys } from '../api/request-keys';
 import { useAcceptRequestItem } from '../api/review-request-item';
 import { OverdueBadge, RequestItemStatusBadge, RequestStatusBadge } from '../components/request-badges';
 import { RequestFormModal } from '../components/request-form-modal';
@@ -115,13 +118,24 @@ function RequestReviewContent({
   const [editOpened, setEditOpened] = useState(false);
   const [cancelOpened, setCancelOpened] = useState(false);
   const cancel = useCancelRequest();
+  const queryClient = useQueryClient();
   const isOpen = request.status === REQUEST_STATUS.open;
 
   const confirmCancel = async () => {
     try {
-      await cancel.mutateAsync(request.id);
+      await cancel.mutateAsync({ id: request.id, version: request.version });
       notify.success(t('requests.messages.cancelled', { title: request.title }), { key: 'request-cancel' });
     } catch (error) {
+      const stale = staleVersionOf(error);
+      if (stale) {
+        // Someone changed it meanwhile: show what it is now and let the person decide again.
+        void queryClient.invalidateQueries({ queryKey: requestKeys.details(request.id) });
+        notify.error(
+          t('requests.messages.changedBeforeCancel', { name: stale.changedBy?.name ?? t('requests.details.someone') }),
+          { key: 'request-cancel' },
+        );
+        return;
+      }
       notify.error(
         isApiError(error) && error.code === REQUEST_ERROR.notOpen
           ? t('requests.messages.notOpen')

@@ -2,6 +2,7 @@ import type { RequestSchedule } from '@ledgerport/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useDeleteRequestSchedule } from '../api/delete-request-schedule';
 
@@ -27,17 +28,25 @@ export function DeleteRequestScheduleDialog({
   const remove = useDeleteRequestSchedule();
   const confirm = () => {
     if (!schedule) return;
-    remove.mutate(schedule.id, {
-      onSuccess: () => {
-        notify.success(t('requestTemplates.schedules.messages.deleted', { name: schedule.name }), {
-          key: 'request-schedule-deleted',
-        });
-        onClose();
-        onDeleted?.();
+    remove.mutate(
+      { id: schedule.id, version: schedule.version },
+      {
+        onSuccess: () => {
+          notify.success(t('requestTemplates.schedules.messages.deleted', { name: schedule.name }), {
+            key: 'request-schedule-deleted',
+          });
+          onClose();
+          onDeleted?.();
+        },
+        onError: (error) =>
+          notify.error(
+            staleVersionOf(error)
+              ? t('requestTemplates.schedules.messages.changedMeanwhile', { name: schedule.name })
+              : t('requestTemplates.schedules.messages.deleteError'),
+            { key: 'request-schedule-deleted' },
+          ),
       },
-      onError: () =>
-        notify.error(t('requestTemplates.schedules.messages.deleteError'), { key: 'request-schedule-deleted' }),
-    });
+    );
   };
   return (
     <ConfirmDialog

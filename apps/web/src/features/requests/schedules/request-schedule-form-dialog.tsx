@@ -22,10 +22,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { getRequestSchedule } from '../api/get-request-schedules';
 import { useTranslation } from 'react-i18next';
+import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 import { shapedFormResolver } from '@/lib/form-resolver';
+import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
@@ -135,8 +138,15 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
     control,
     handleSubmit,
     watch,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<RequestScheduleFormValues>({ resolver, defaultValues: valuesOf(schedule) });
+  const conflicts = useSaveConflict<RequestScheduleFormValues>(
+    schedule?.version,
+    useState(() => valuesOf(schedule))[0],
+    (values) => values,
+  );
 
   const audience = watch('audience');
   const templateId = Number(watch('templateId')) || null;
@@ -151,10 +161,12 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
     return data;
   }, [templates.data, schedule]);
 
-  const save = async (values: RequestScheduleFormValues) => {
+  const save = async (values: RequestScheduleFormValues, version = conflicts.version) => {
     const input: RequestScheduleData = requestScheduleInputSchema.parse(toInput(values));
     try {
-      const saved = schedule ? await update.mutateAsync({ id: schedule.id, input }) : await create.mutateAsync(input);
+      const saved = schedule
+        ? await update.mutateAsync({ id: schedule.id, input, version })
+        : await create.mutateAsync(input);
       notify.success(
         t(schedule ? 'requestTemplates.schedules.messages.updated' : 'requestTemplates.schedules.messages.created', {
           name: saved.name,
@@ -162,7 +174,14 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
         { key: 'request-schedule-saved' },
       );
       onDone();
-    } catch {
+    } catch (error) {
+      const stale = schedule ? staleVersionOf(error) : null;
+      if (schedule && stale) {
+        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
+        const latest = await getRequestSchedule(schedule.id);
+        conflicts.show(stale, valuesOf(latest), latest.version);
+        return;
+      }
       notify.error(t('requestTemplates.schedules.messages.saveError'), { key: 'request-schedule-saved' });
     }
   };
@@ -172,8 +191,34 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
   const validDay = Number.isInteger(day) && day >= 1 && day <= 28;
 
   return (
-    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => save(values))(event)} noValidate>
       <Stack gap="sm">
+        {conflicts.conflict && (
+          <StaleVersionAlert
+            details={conflicts.conflict.details}
+            changedFields={conflicts.conflict.changed.map(
+              (field) =>
+                (
+                  ({
+                    name: t('requestTemplates.schedules.form.name'),
+                    templateId: t('requestTemplates.schedules.form.template'),
+                    dayOfMonth: t('requestTemplates.schedules.form.dayOfMonth'),
+                    audience: t('requestTemplates.schedules.form.audience'),
+                    isActive: t('requestTemplates.schedules.form.active'),
+                  }) as Record<string, string>
+                )[field as string] ?? String(field),
+            )}
+            busy={pending}
+            onTakeTheirs={() => {
+              const merged = conflicts.takeTheirs(getValues());
+              for (const field of Object.keys(merged) as Array<keyof RequestScheduleFormValues>) {
+                setValue(field, merged[field], { shouldDirty: true });
+              }
+              notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
+            }}
+            onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+          />
+        )}
         <TextInput
           label={t('requestTemplates.schedules.form.name')}
           required

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useDeleteRequestTemplate } from '../api/delete-request-template';
 
@@ -51,22 +52,30 @@ export function DeleteRequestTemplateDialog({
 
   const confirm = () => {
     if (!template) return;
-    remove.mutate(template.id, {
-      onSuccess: () => {
-        notify.success(t('requestTemplates.templates.messages.deleted', { name: template.name }), {
-          key: 'request-template-deleted',
-        });
-        close();
-        onDeleted?.();
+    remove.mutate(
+      { id: template.id, version: template.version },
+      {
+        onSuccess: () => {
+          notify.success(t('requestTemplates.templates.messages.deleted', { name: template.name }), {
+            key: 'request-template-deleted',
+          });
+          close();
+          onDeleted?.();
+        },
+        onError: (error) => {
+          if (isApiError(error, 409) && error.code === REQUEST_TEMPLATE_ERROR.inUse) {
+            setInUse({ id: template.id, count: scheduleCountOf(error.details) });
+            return;
+          }
+          notify.error(
+            staleVersionOf(error)
+              ? t('requestTemplates.templates.messages.changedMeanwhile', { name: template.name })
+              : t('requestTemplates.templates.messages.deleteError'),
+            { key: 'request-template-deleted' },
+          );
+        },
       },
-      onError: (error) => {
-        if (isApiError(error, 409) && error.code === REQUEST_TEMPLATE_ERROR.inUse) {
-          setInUse({ id: template.id, count: scheduleCountOf(error.details) });
-          return;
-        }
-        notify.error(t('requestTemplates.templates.messages.deleteError'), { key: 'request-template-deleted' });
-      },
-    });
+    );
   };
 
   return (

@@ -56,6 +56,7 @@ function stubApi({ saveError }: { saveError?: Response } = {}) {
       if (saveError) return saveError;
       const saved: RequestTemplateDetails = {
         id: 9,
+        version: '702',
         name: body.name,
         title: body.title,
         description: body.description,
@@ -174,6 +175,7 @@ describe('RequestTemplateForm', () => {
     stubApi({ saveError: errorResponse(409, REQUEST_TEMPLATE_ERROR.nameTaken) });
     const template: RequestTemplateDetails = {
       id: 4,
+      version: '640',
       name: 'Monthly bank statements',
       title: 'Bank statements',
       description: null,

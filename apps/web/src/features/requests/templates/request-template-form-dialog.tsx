@@ -28,18 +28,20 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 import { isApiError } from '@/lib/api-client';
 import { contractMessage } from '@/lib/contract-messages';
 import { shapedFormResolver } from '@/lib/form-resolver';
+import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { useCreateRequestTemplate } from '../api/create-request-template';
-import { useRequestTemplate } from '../api/get-request-templates';
+import { getRequestTemplate, useRequestTemplate } from '../api/get-request-templates';
 import { useUpdateRequestTemplate } from '../api/update-request-template';
 import { RequestItemsEditor, type RequestItemsEditorErrors } from '../components/request-items-editor';
 import { draftsFrom, newItemDraft, toItemInputs, type RequestItemDraft } from '../lib/request-item-drafts';
@@ -208,6 +210,11 @@ export function RequestTemplateForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<RequestTemplateFormValues>({ resolver, defaultValues: initial });
+  const conflicts = useSaveConflict<RequestTemplateFormValues>(
+    template?.version,
+    useState(() => valuesOf(template))[0],
+    (values) => ({ ...values, items: toItemInputs(values.items) }),
+  );
 
   const serviceId = Number(watch('serviceId')) || null;
   // A template that is no longer in the active list (its service was deactivated) still shows its own.
@@ -217,7 +224,7 @@ export function RequestTemplateForm({
     return [{ value: String(template.service.id), label: template.service.displayName }, ...data];
   }, [services.data, template]);
 
-  const save = async (values: RequestTemplateFormValues) => {
+  const save = async (values: RequestTemplateFormValues, version = conflicts.version) => {
     const input: RequestTemplateData = requestTemplateInputSchema.parse(toInput(values));
     if (tagGroups.data) {
       const problems = tagProblems(tagGroups.data, input.serviceId, values.items, t);
@@ -227,7 +234,9 @@ export function RequestTemplateForm({
       if (problems.some(Boolean)) return;
     }
     try {
-      const saved = template ? await update.mutateAsync({ id: template.id, input }) : await create.mutateAsync(input);
+      const saved = template
+        ? await update.mutateAsync({ id: template.id, input, version })
+        : await create.mutateAsync(input);
       notify.success(
         t(template ? 'requestTemplates.templates.messages.updated' : 'requestTemplates.templates.messages.created', {
           name: saved.name,
@@ -236,6 +245,13 @@ export function RequestTemplateForm({
       );
       onDone();
     } catch (error) {
+      const stale = template ? staleVersionOf(error) : null;
+      if (template && stale) {
+        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
+        const latest = await getRequestTemplate(template.id);
+        conflicts.show(stale, valuesOf(latest), latest.version);
+        return;
+      }
       if (isApiError(error, 409) && error.code === REQUEST_TEMPLATE_ERROR.nameTaken) {
         setError('name', { type: 'taken', message: t('common.validation.taken', { value: input.name }) });
         return;
@@ -269,8 +285,34 @@ export function RequestTemplateForm({
   const pending = isSubmitting || create.isPending || update.isPending;
 
   return (
-    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => save(values))(event)} noValidate>
       <Stack gap="sm">
+        {conflicts.conflict && (
+          <StaleVersionAlert
+            details={conflicts.conflict.details}
+            changedFields={conflicts.conflict.changed.map(
+              (field) =>
+                (
+                  ({
+                    name: t('requestTemplates.templates.form.name'),
+                    title: t('requestTemplates.templates.form.requestTitle'),
+                    serviceId: t('requestTemplates.templates.form.service'),
+                    dueOffsetDays: t('requestTemplates.templates.form.dueOffset'),
+                    items: t('requestTemplates.items.label'),
+                  }) as Record<string, string>
+                )[field as string] ?? String(field),
+            )}
+            busy={pending}
+            onTakeTheirs={() => {
+              const merged = conflicts.takeTheirs(getValues());
+              for (const field of Object.keys(merged) as Array<keyof RequestTemplateFormValues>) {
+                setValue(field, merged[field], { shouldDirty: true });
+              }
+              notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
+            }}
+            onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+          />
+        )}
         {template && (
           <Text size="sm" c="dimmed">
             {t('requestTemplates.templates.form.editNote')}

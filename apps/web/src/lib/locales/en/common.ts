@@ -41,6 +41,16 @@ export const common = {
     nothingFound: 'Nothing found',
     unavailable: 'The search is unavailable. Try again.',
   },
+  conflict: {
+    title: 'Someone else saved this while you were editing',
+    byWhom: '{{name}} saved it on {{date}}.',
+    bySomeone: 'It was saved again after you opened it.',
+    kept: 'What you typed is still here.',
+    changed: 'They changed: {{fields}}.',
+    takeTheirs: 'Take their changes, keep mine',
+    overwrite: 'Save mine over theirs',
+    merged: 'Their changes are in the form with yours. Check them, then save.',
+  },
   validation: {
     required: 'This field is required',
     email: 'Please enter a valid email address',

@@ -65,6 +65,8 @@ export const requestTemplates = {
       checkItems: 'Some items need attention: see the messages under them.',
       deleted: 'The template {{name}} has been deleted',
       deleteError: 'The template could not be deleted. Try again.',
+      changedMeanwhile:
+        '{{name}} was changed by someone else after the list was loaded. Look at it again before deleting.',
       inUse_one:
         '{{name}} is used by a recurring request, so it cannot be deleted: delete that recurring request or make it use another template first.',
       inUse_other:
@@ -138,6 +140,8 @@ export const requestTemplates = {
       saveError: 'The recurring request could not be saved. Check your connection and try again.',
       deleted: 'The recurring request {{name}} has been deleted',
       deleteError: 'The recurring request could not be deleted. Try again.',
+      changedMeanwhile:
+        '{{name}} was changed by someone else after the list was loaded. Look at it again before deleting.',
     },
     confirm: {
       deleteTitle: 'Delete recurring request',

@@ -128,6 +128,8 @@ export const requests = {
     reviewError: "Couldn't save the review. Please try again.",
     downloadError: "Couldn't download the file. Please try again.",
     templateLoadError: "Couldn't load the template. Please try again.",
+    changedBeforeCancel:
+      '{{name}} changed this request after you opened it. Here it is as it is now: cancel again if you still want to.',
     notOpen: 'This request is no longer open. Reload the page to see its current state.',
     itemNotSubmitted: 'The client has not sent this item yet. Reload the page to see its current state.',
     itemHasResponse:

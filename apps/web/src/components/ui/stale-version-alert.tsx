@@ -1,0 +1,56 @@
+import type { StaleVersionDetails } from '@ledgerport/shared';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
+
+/**
+ * Someone saved the object after this form loaded it (a 412 from a save with If-Match). What the
+ * person typed stays in the form; they choose to take the other person's changes in (then save
+ * both) or to save theirs over them on purpose.
+ */
+export function StaleVersionAlert({
+  details,
+  changedFields,
+  onTakeTheirs,
+  onOverwrite,
+  busy,
+}: {
+  details: StaleVersionDetails;
+  /** Labels of the fields the other person changed, once known. */
+  changedFields?: string[];
+  onTakeTheirs: () => void;
+  onOverwrite: () => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  const who = details.changedBy?.name;
+  const when = details.changedAt ? formatDate(details.changedAt, DATE_FORMAT.comment) : null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      role="alert"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('common.conflict.title')}
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          {who && when ? t('common.conflict.byWhom', { name: who, date: when }) : t('common.conflict.bySomeone')}{' '}
+          {t('common.conflict.kept')}
+        </Text>
+        {changedFields && changedFields.length > 0 && (
+          <Text size="sm">{t('common.conflict.changed', { fields: changedFields.join(', ') })}</Text>
+        )}
+        <Group gap="xs">
+          <Button size="xs" onClick={onTakeTheirs} disabled={busy}>
+            {t('common.conflict.takeTheirs')}
+          </Button>
+          <Button size="xs" variant="default" color="red" onClick={onOverwrite} loading={busy}>
+            {t('common.conflict.overwrite')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
