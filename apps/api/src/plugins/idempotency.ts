@@ -9,7 +9,6 @@ import {
 } from '@ledgerport/shared';
 import type { Db } from '../db/client.js';
 import { idempotentRequests } from '../db/schema/index.js';
-import { sha256Hex } from '../lib/crypto.js';
 import { AppError, BadRequestError } from '../lib/errors.js';
 import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { JobQueue } from '../lib/jobs/job-queue.js';
@@ -71,12 +70,16 @@ function stableJson(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
 }
 
-function requestHashOf(request: FastifyRequest): string {
+/**
+ * A keyed hash (HMAC, the blind index's key) of the request: a body may hold a Social Security number,
+ * and a plain SHA-256 of a short body could be reversed by trying every number.
+ */
+function requestHashOf(request: FastifyRequest, fieldCrypto: FieldCrypto): string {
   // A multipart body streams in the handler, after this hook: its fields and files are not part of
   // the hash, so a key must not be reused for another upload (the web app makes one per action).
   const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/') ?? false;
   const body = multipart ? null : request.body;
-  return sha256Hex(stableJson({ params: request.params, query: request.query, body }));
+  return fieldCrypto.blindIndex(stableJson({ params: request.params, query: request.query, body }));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,9 +129,9 @@ export const idempotencyPlugin = fp(
         );
       }
       const caller = request.principal ? `user:${request.principal.userId}` : 'anonymous';
-      const keyHash = sha256Hex(header);
+      const keyHash = fieldCrypto.blindIndex(header);
       const route = request.routeOptions.url ?? request.url;
-      const requestHash = requestHashOf(request);
+      const requestHash = requestHashOf(request, fieldCrypto);
       const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
       for (;;) {
         const [claimed] = await db

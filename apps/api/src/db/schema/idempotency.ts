@@ -10,11 +10,11 @@ export const idempotentRequests = pgTable(
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** `user:<id>` for a signed-in caller, `anonymous` for the public pages. */
     caller: text().notNull(),
-    /** SHA-256 of the key: the key itself, a bearer of the answer, never rests in the database. */
+    /** HMAC of the key: the key itself, a bearer of the answer, never rests in the database. */
     keyHash: text().notNull(),
     /** The route pattern, e.g. `/api/v1/document/requests`. */
     route: text().notNull(),
-    /** SHA-256 of the validated body and query: the same key with another request is refused. */
+    /** HMAC of the validated params, query and body: the same key with another request is refused. */
     requestHash: text().notNull(),
     /** Null while the first request runs. */
     statusCode: integer(),
