@@ -228,7 +228,8 @@ describe('sending one request to the Clients list’s filter', () => {
     const url = sendTo(prefix);
     const body = { serviceId: tax, title: 'Engagement letter', dueDate: daysFromNow(7), items: threeItems() };
 
-    const past = await call(admin, 'POST', url, { ...body, dueDate: daysFromNow(-1) });
+    // Two days back: between midnight UTC and midnight in the firm's zone, yesterday (UTC) is its today.
+    const past = await call(admin, 'POST', url, { ...body, dueDate: daysFromNow(-2) });
     expect(past.statusCode, past.body).toBe(400);
     const wrongService = await call(admin, 'POST', sendTo(`${prefix} C`), body);
     expect(wrongService.statusCode, wrongService.body).toBe(400);
