@@ -75,6 +75,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL,
+    // The app honours reduced motion (theme.respectReducedMotion): no dialog, drawer or menu
+    // animates, so no step waits for one to settle. What a screen does is the same either way.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace with DOM snapshots of every step, but not the screencast: taking
     // a frame on every paint cost the machine about a third of the browser suite's CPU.
     // The final screenshot still comes with every failure.
