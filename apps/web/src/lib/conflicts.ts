@@ -60,10 +60,6 @@ export function useSaveConflict<V extends object>(
   return {
     version,
     conflict,
-    show(details: StaleVersionDetails, theirs: V, theirVersion: string) {
-      const { changed } = mergeAfterConflict(comparable(loaded.current), {}, comparable(theirs));
-      setConflict({ details, theirs, theirVersion, changed: changed as Array<keyof V> });
-    },
     /** The values to put into the form: their changed fields, the rest as typed. */
     takeTheirs(mine: V): V {
       if (!conflict) return mine;
@@ -75,5 +71,19 @@ export function useSaveConflict<V extends object>(
       return values;
     },
     overwriteVersion: () => conflict?.theirVersion ?? version,
+    /**
+     * For a save's catch: when `error` is a 412, fetches the other person's version and shows the
+     * conflict (what was typed stays in the form) and answers true; any other error answers false.
+     */
+    async catchStale(error: unknown, latest: () => Promise<{ values: V; version: string }>): Promise<boolean> {
+      const details = staleVersionOf(error);
+      if (!details) return false;
+      const theirs = await latest();
+      const { changed } = mergeAfterConflict(comparable(loaded.current), {}, comparable(theirs.values));
+      setConflict({ details, theirs: theirs.values, theirVersion: theirs.version, changed: changed as Array<keyof V> });
+      return true;
+    },
   };
 }
+
+export type SaveConflicts<V extends object> = ReturnType<typeof useSaveConflict<V>>;

@@ -1,8 +1,11 @@
 import type { StaleVersionDetails } from '@ledgerport/shared';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { FieldValues, Path, PathValue, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { SaveConflicts } from '@/lib/conflicts';
 import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { notify } from '@/lib/notify';
 
 /**
  * Someone saved the object after this form loaded it (a 412 from a save with If-Match). What the
@@ -52,5 +55,44 @@ export function StaleVersionAlert({
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * An edit form's conflict, once a save met a 412 (`useSaveConflict`): names who saved and the fields
+ * they changed (by the form's own labels); "take theirs" puts those fields into the form and keeps
+ * the rest as typed, `onOverwrite` saves this person's values over theirs on purpose.
+ */
+export function FormConflictAlert<V extends FieldValues>({
+  conflicts,
+  form,
+  labels,
+  busy,
+  onOverwrite,
+}: {
+  conflicts: SaveConflicts<V>;
+  form: { getValues: UseFormGetValues<V>; setValue: UseFormSetValue<V> };
+  labels: Partial<Record<keyof V, string>>;
+  busy?: boolean;
+  onOverwrite: () => void;
+}) {
+  const { t } = useTranslation();
+  const conflict = conflicts.conflict;
+  if (!conflict) return null;
+  return (
+    <StaleVersionAlert
+      details={conflict.details}
+      changedFields={conflict.changed.map((field) => labels[field] ?? String(field))}
+      busy={busy}
+      onTakeTheirs={() => {
+        const changed = conflict.changed;
+        const merged = conflicts.takeTheirs(form.getValues());
+        for (const field of changed) {
+          form.setValue(field as Path<V>, merged[field] as PathValue<V, Path<V>>, { shouldDirty: true });
+        }
+        notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
+      }}
+      onOverwrite={onOverwrite}
+    />
   );
 }

@@ -17,9 +17,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
-import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { isApiError, type QueryParams } from '@/lib/api-client';
-import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
+import { useSaveConflict } from '@/lib/conflicts';
 import { DATE_FORMAT } from '@/lib/dates';
 import { shapedFormResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
@@ -255,13 +255,11 @@ function RequestForm({
       onDone();
       onSaved?.(saved);
     } catch (error) {
-      const stale = request ? staleVersionOf(error) : null;
-      if (request && stale) {
-        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
-        const latest = await queryClient.fetchQuery({ ...requestQueryOptions(request.id), staleTime: 0 });
-        conflicts.show(stale, valuesOfRequest(latest), latest.version);
-        return;
-      }
+      const latest = async () => {
+        const saved = await queryClient.fetchQuery({ ...requestQueryOptions(request!.id), staleTime: 0 });
+        return { values: valuesOfRequest(saved), version: saved.version };
+      };
+      if (request && (await conflicts.catchStale(error, latest))) return;
       const fields = serverFieldErrors(error, t);
       if (fields.length > 0) {
         for (const { field, message } of fields) setError(field as FieldPath<RequestFormValues>, { message });
@@ -303,14 +301,6 @@ function RequestForm({
     }
   };
 
-  const fieldLabel = (field: keyof RequestFormValues) =>
-    ({
-      title: t('requests.form.title'),
-      description: t('requests.form.description'),
-      dueDate: t('requests.form.dueDate'),
-      items: t('requestTemplates.items.label'),
-    })[field as 'title'] ?? String(field);
-
   const itemErrors = errors.items;
   const itemsMessage = itemErrors?.message ?? itemErrors?.root?.message;
   const rowErrors = Array.isArray(itemErrors)
@@ -327,21 +317,18 @@ function RequestForm({
             {problem}
           </Alert>
         )}
-        {conflicts.conflict && (
-          <StaleVersionAlert
-            details={conflicts.conflict.details}
-            changedFields={conflicts.conflict.changed.map((field) => fieldLabel(field))}
-            busy={saving}
-            onTakeTheirs={() => {
-              const merged = conflicts.takeTheirs(getValues());
-              for (const field of ['title', 'description', 'dueDate', 'items'] as const) {
-                setValue(field, merged[field], { shouldDirty: true });
-              }
-              notify.info(t('common.conflict.merged'), { key: 'request-save' });
-            }}
-            onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
-          />
-        )}
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            title: t('requests.form.title'),
+            description: t('requests.form.description'),
+            dueDate: t('requests.form.dueDate'),
+            items: t('requestTemplates.items.label'),
+          }}
+          busy={saving}
+          onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+        />
         {toMany && (
           <Alert color="blue" variant="light">
             {clientsCount === undefined

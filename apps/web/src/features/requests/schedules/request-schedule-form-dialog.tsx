@@ -26,9 +26,9 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { getRequestSchedule } from '../api/get-request-schedules';
 import { useTranslation } from 'react-i18next';
-import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { shapedFormResolver } from '@/lib/form-resolver';
-import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
@@ -175,13 +175,11 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
       );
       onDone();
     } catch (error) {
-      const stale = schedule ? staleVersionOf(error) : null;
-      if (schedule && stale) {
-        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
-        const latest = await getRequestSchedule(schedule.id);
-        conflicts.show(stale, valuesOf(latest), latest.version);
-        return;
-      }
+      const latest = async () => {
+        const saved = await getRequestSchedule(schedule!.id);
+        return { values: valuesOf(saved), version: saved.version };
+      };
+      if (schedule && (await conflicts.catchStale(error, latest))) return;
       notify.error(t('requestTemplates.schedules.messages.saveError'), { key: 'request-schedule-saved' });
     }
   };
@@ -193,32 +191,19 @@ export function RequestScheduleForm({ schedule, onDone }: { schedule: RequestSch
   return (
     <form onSubmit={(event) => void handleSubmit((values) => save(values))(event)} noValidate>
       <Stack gap="sm">
-        {conflicts.conflict && (
-          <StaleVersionAlert
-            details={conflicts.conflict.details}
-            changedFields={conflicts.conflict.changed.map(
-              (field) =>
-                (
-                  ({
-                    name: t('requestTemplates.schedules.form.name'),
-                    templateId: t('requestTemplates.schedules.form.template'),
-                    dayOfMonth: t('requestTemplates.schedules.form.dayOfMonth'),
-                    audience: t('requestTemplates.schedules.form.audience'),
-                    isActive: t('requestTemplates.schedules.form.active'),
-                  }) as Record<string, string>
-                )[field as string] ?? String(field),
-            )}
-            busy={pending}
-            onTakeTheirs={() => {
-              const merged = conflicts.takeTheirs(getValues());
-              for (const field of Object.keys(merged) as Array<keyof RequestScheduleFormValues>) {
-                setValue(field, merged[field], { shouldDirty: true });
-              }
-              notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
-            }}
-            onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
-          />
-        )}
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('requestTemplates.schedules.form.name'),
+            templateId: t('requestTemplates.schedules.form.template'),
+            dayOfMonth: t('requestTemplates.schedules.form.dayOfMonth'),
+            audience: t('requestTemplates.schedules.form.audience'),
+            isActive: t('requestTemplates.schedules.form.active'),
+          }}
+          busy={pending}
+          onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+        />
         <TextInput
           label={t('requestTemplates.schedules.form.name')}
           required

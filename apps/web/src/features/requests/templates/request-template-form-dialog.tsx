@@ -31,11 +31,11 @@ import type { TFunction } from 'i18next';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { isApiError } from '@/lib/api-client';
 import { contractMessage } from '@/lib/contract-messages';
 import { shapedFormResolver } from '@/lib/form-resolver';
-import { staleVersionOf, useSaveConflict } from '@/lib/conflicts';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
@@ -245,13 +245,11 @@ export function RequestTemplateForm({
       );
       onDone();
     } catch (error) {
-      const stale = template ? staleVersionOf(error) : null;
-      if (template && stale) {
-        // Someone saved it meanwhile: what was typed stays; their version is fetched to compare.
-        const latest = await getRequestTemplate(template.id);
-        conflicts.show(stale, valuesOf(latest), latest.version);
-        return;
-      }
+      const latest = async () => {
+        const saved = await getRequestTemplate(template!.id);
+        return { values: valuesOf(saved), version: saved.version };
+      };
+      if (template && (await conflicts.catchStale(error, latest))) return;
       if (isApiError(error, 409) && error.code === REQUEST_TEMPLATE_ERROR.nameTaken) {
         setError('name', { type: 'taken', message: t('common.validation.taken', { value: input.name }) });
         return;
@@ -287,32 +285,19 @@ export function RequestTemplateForm({
   return (
     <form onSubmit={(event) => void handleSubmit((values) => save(values))(event)} noValidate>
       <Stack gap="sm">
-        {conflicts.conflict && (
-          <StaleVersionAlert
-            details={conflicts.conflict.details}
-            changedFields={conflicts.conflict.changed.map(
-              (field) =>
-                (
-                  ({
-                    name: t('requestTemplates.templates.form.name'),
-                    title: t('requestTemplates.templates.form.requestTitle'),
-                    serviceId: t('requestTemplates.templates.form.service'),
-                    dueOffsetDays: t('requestTemplates.templates.form.dueOffset'),
-                    items: t('requestTemplates.items.label'),
-                  }) as Record<string, string>
-                )[field as string] ?? String(field),
-            )}
-            busy={pending}
-            onTakeTheirs={() => {
-              const merged = conflicts.takeTheirs(getValues());
-              for (const field of Object.keys(merged) as Array<keyof RequestTemplateFormValues>) {
-                setValue(field, merged[field], { shouldDirty: true });
-              }
-              notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
-            }}
-            onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
-          />
-        )}
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('requestTemplates.templates.form.name'),
+            title: t('requestTemplates.templates.form.requestTitle'),
+            serviceId: t('requestTemplates.templates.form.service'),
+            dueOffsetDays: t('requestTemplates.templates.form.dueOffset'),
+            items: t('requestTemplates.items.label'),
+          }}
+          busy={pending}
+          onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+        />
         {template && (
           <Text size="sm" c="dimmed">
             {t('requestTemplates.templates.form.editNote')}
