@@ -10,8 +10,13 @@ import type { TestApp } from '../../testing/test-app.js';
  */
 
 export interface Editable {
-  /** The object's GET (it answers the ETag). */
-  get: string;
+  /** The object's GET (it answers the ETag, and `version` in the body). */
+  get?: string;
+  /**
+   * For an object edited from its list row (no GET of its own): reads its `version` from the list;
+   * null once it is gone.
+   */
+  current?: (ctx: CaseContext) => Promise<{ version: string; body: unknown } | null>;
   /** The conditional save: method, URL and one body per contender (bodies differ, so the winner shows). */
   method: 'PUT' | 'PATCH' | 'DELETE';
   url: string;
