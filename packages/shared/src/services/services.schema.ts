@@ -14,9 +14,13 @@ export { SERVICE_ICON_MAX_BYTES, SERVICE_ICON_MIME_TYPE, isPngBase64 } from './s
 export const SERVICE_DEFAULT_COLOR = '#607D8B';
 export const SERVICE_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 
-/** Spec 01 section 3 (Service). `listIcon` is base64 PNG; null means the default icon. */
+/**
+ * Spec 01 section 3 (Service). `listIcon` is base64 PNG; null means the default icon. `version` is
+ * the row's version (its ETag): sent back as If-Match, a save over a newer one answers 412.
+ */
 export const serviceDtoSchema = z.object({
   id: z.number().int(),
+  version: z.string(),
   name: z.string(),
   displayName: z.string(),
   departmentId: z.number().int(),

@@ -30,8 +30,10 @@ const idListSchema = z
   .max(TAG_LIMIT.relatedIds)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' });
 
+/** `version` is the tag's version (its ETag): sent back as If-Match, a save over a newer one answers 412. */
 export const tagDtoSchema = z.object({
   id: z.number().int(),
+  version: z.string(),
   tagGroupId: z.number().int(),
   name: z.string(),
   displayName: z.string(),
@@ -43,8 +45,13 @@ export const tagDtoSchema = z.object({
 });
 export type TagDto = z.infer<typeof tagDtoSchema>;
 
+/**
+ * `version` is the group's own version (its name, colour, main flag and place in the order); each of
+ * its tags has its own.
+ */
 export const tagGroupDtoSchema = z.object({
   id: z.number().int(),
+  version: z.string(),
   name: z.string(),
   displayName: z.string(),
   isMainTagGroup: z.boolean(),
@@ -76,12 +83,18 @@ export const tagGroupInputSchema = z.object({
 });
 export type TagGroupInput = z.infer<typeof tagGroupInputSchema>;
 
+/**
+ * `versions` (optional): the version of each group as the screen loaded it, by id. When given, a group
+ * saved since (renamed, deleted, or moved by another reorder) refuses the whole order with 412
+ * STALE_VERSION and nothing moves; a group left out of `versions` is not checked.
+ */
 export const reorderTagGroupsInputSchema = z.object({
   ids: z
     .array(idSchema)
     .min(1)
     .max(TAG_LIMIT.reorderIds)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' }),
+  versions: z.record(z.string().regex(/^\d+$/), z.string().max(TEXT_LIMIT.name)).optional(),
 });
 export type ReorderTagGroupsInput = z.infer<typeof reorderTagGroupsInputSchema>;
 

@@ -1,8 +1,9 @@
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ListServicesQuery } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { clientServices, departments, services } from '../../db/schema/index.js';
+import { clientServices, departments, services, tags, tagServices } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type ServicesRepository = ReturnType<typeof createServicesRepository>;
 export type ServiceRow = NonNullable<Awaited<ReturnType<ServicesRepository['findById']>>>;
@@ -18,6 +19,7 @@ export interface ServiceValues {
 
 const columns = {
   id: services.id,
+  version: rowVersion(services),
   name: services.name,
   displayName: services.displayName,
   departmentId: services.departmentId,
@@ -68,6 +70,17 @@ export function createServicesRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
+    /** Locks the row and refuses a stale If-Match (412, lib/row-version.ts); null when there is none. */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: services,
+        where: eq(services.id, id),
+        expected,
+        objectType: 'service',
+        objectId: id,
+      });
+    },
+
     async departmentExists(id: number, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).limit(1);
       return row !== undefined;
@@ -105,8 +118,16 @@ export function createServicesRepository({ db }: { db: DbOrTx }) {
       await tx.update(services).set({ isActive }).where(eq(services.id, id));
     },
 
-    /** Its tag links go with it (on delete cascade); client links block it (see the service). */
+    /**
+     * Its tag links go with it (on delete cascade); client links block it (see the service). The tags
+     * that depended on it are touched first: their links change, so their versions move.
+     */
     async delete(id: number, tx: DbOrTx = db): Promise<void> {
+      const linked = tx.select({ id: tagServices.tagId }).from(tagServices).where(eq(tagServices.serviceId, id));
+      await tx
+        .update(tags)
+        .set({ name: sql`${tags.name}` })
+        .where(inArray(tags.id, linked));
       await tx.delete(services).where(eq(services.id, id));
     },
   };

@@ -11,6 +11,7 @@ import {
   serviceNameParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { Actor, ServicesService } from './services.service.js';
 
@@ -73,12 +74,12 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       config: { permission: 'service:list' },
       schema: {
         tags: TAGS,
-        summary: 'One service with its icon',
+        summary: 'One service with its icon; ETag and `version` are what a save sends as If-Match',
         params: idParamsSchema,
         response: { 200: serviceDtoSchema },
       },
     },
-    async (request) => services.get(request.params.id),
+    async (request, reply) => withEtag(reply, await services.get(request.params.id)),
   );
 
   app.post(
@@ -102,12 +103,14 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       schema: {
         tags: TAGS,
         summary: 'Edit a service; the body replaces it, icon included',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         body: serviceInputSchema,
         response: { 200: serviceDtoSchema },
       },
     },
-    async (request) => services.update(actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await services.update(actorOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
 
   app.delete(
@@ -117,12 +120,13 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       schema: {
         tags: TAGS,
         summary: 'Delete a service no client uses (deactivate it otherwise)',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
-      await services.remove(actorOf(request), request.params.id);
+      await services.remove(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -134,11 +138,13 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       schema: {
         tags: TAGS,
         summary: 'Activate a service',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         response: { 200: serviceDtoSchema },
       },
     },
-    async (request) => services.activate(actorOf(request), request.params.id),
+    async (request, reply) =>
+      withEtag(reply, await services.activate(actorOf(request), request.params.id, ifMatchOf(request))),
   );
 
   app.patch(
@@ -148,10 +154,12 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
       schema: {
         tags: TAGS,
         summary: 'Deactivate a service: it stays on clients and documents but is no longer offered',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         response: { 200: serviceDtoSchema },
       },
     },
-    async (request) => services.deactivate(actorOf(request), request.params.id),
+    async (request, reply) =>
+      withEtag(reply, await services.deactivate(actorOf(request), request.params.id, ifMatchOf(request))),
   );
 };

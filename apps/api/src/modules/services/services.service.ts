@@ -40,6 +40,7 @@ function inUseMessage(service: ServiceRow, clients: number): string {
 function toDto(row: ServiceRow): ServiceDto {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     displayName: row.displayName,
     departmentId: row.departmentId,
@@ -96,24 +97,36 @@ export function createServicesService({
     return service;
   }
 
-  async function assertValid(values: ServiceValues, exceptId?: number) {
-    if (!(await services.departmentExists(values.departmentId))) {
+  async function assertValid(values: ServiceValues, exceptId?: number, tx: DbOrTx = db) {
+    if (!(await services.departmentExists(values.departmentId, tx))) {
       throw invalidField('departmentId', 'The department does not exist.');
     }
     for (const field of ['name', 'displayName'] as const) {
-      if (await services.isTaken(field, values[field], exceptId)) throw new ConflictError(takenMessage(values[field]));
+      if (await services.isTaken(field, values[field], exceptId, tx)) {
+        throw new ConflictError(takenMessage(values[field]));
+      }
     }
   }
 
-  async function setActive(actor: Actor, id: number, isActive: boolean): Promise<ServiceDto> {
+  /** The row locked and its If-Match checked first (412 when stale), so nothing is written over a newer save. */
+  async function lockService(id: number, expected: string[] | null, tx: DbOrTx): Promise<void> {
+    if ((await services.lockVersion(id, expected, tx)) === null) throw new NotFoundError('Service not found.');
+  }
+
+  async function setActive(
+    actor: Actor,
+    id: number,
+    isActive: boolean,
+    expected: string[] | null,
+  ): Promise<ServiceDto> {
     return db.transaction(async (tx) => {
+      await lockService(id, expected, tx);
       const service = await requireService(id, tx);
-      if (service.isActive !== isActive) {
-        await services.setActive(id, isActive, tx);
-        const action = isActive ? AUDIT_ACTION.serviceActivated : AUDIT_ACTION.serviceDeactivated;
-        await record(actor, action, service, {}, tx);
-      }
-      return toDto({ ...service, isActive });
+      if (service.isActive === isActive) return toDto(service);
+      await services.setActive(id, isActive, tx);
+      const action = isActive ? AUDIT_ACTION.serviceActivated : AUDIT_ACTION.serviceDeactivated;
+      await record(actor, action, service, {}, tx);
+      return toDto(await requireService(id, tx));
     });
   }
 
@@ -141,11 +154,12 @@ export function createServicesService({
       });
     },
 
-    async update(actor: Actor, id: number, input: ServiceInput): Promise<ServiceDto> {
-      const before = await requireService(id);
+    async update(actor: Actor, id: number, input: ServiceInput, expected: string[] | null = null): Promise<ServiceDto> {
       const values = toValues(input);
-      await assertValid(values, id);
       return db.transaction(async (tx) => {
+        await lockService(id, expected, tx);
+        const before = await requireService(id, tx);
+        await assertValid(values, id, tx);
         await services.update(id, values, tx);
         const changed = (['name', 'displayName', 'departmentId', 'color', 'listIcon'] as const).filter(
           (field) => before[field] !== values[field],
@@ -155,16 +169,17 @@ export function createServicesService({
       });
     },
 
-    activate: (actor: Actor, id: number) => setActive(actor, id, true),
-    deactivate: (actor: Actor, id: number) => setActive(actor, id, false),
+    activate: (actor: Actor, id: number, expected: string[] | null = null) => setActive(actor, id, true, expected),
+    deactivate: (actor: Actor, id: number, expected: string[] | null = null) => setActive(actor, id, false, expected),
 
     /** A service clients have (or documents point at) stays: deactivating hides it without losing history. */
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Actor, id: number, expected: string[] | null = null): Promise<void> {
       const service = await requireService(id);
       const clients = await services.countClients(id);
       if (clients > 0) throw new ConflictError(inUseMessage(service, clients));
       try {
         await db.transaction(async (tx) => {
+          await lockService(id, expected, tx);
           await services.delete(id, tx);
           await record(actor, AUDIT_ACTION.serviceDeleted, service, { displayName: service.displayName }, tx);
         });

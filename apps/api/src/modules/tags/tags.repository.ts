@@ -1,8 +1,18 @@
-import { and, asc, eq, exists, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
-import type { ListTagGroupsQuery } from '@ledgerport/shared';
+import { and, asc, desc, eq, exists, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ListTagGroupsQuery, StaleVersionDetails } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { documentTags, services, tagActivatedGroups, tagGroups, tags, tagServices } from '../../db/schema/index.js';
+import {
+  auditEvents,
+  documentTags,
+  services,
+  tagActivatedGroups,
+  tagGroups,
+  tags,
+  tagServices,
+  users,
+} from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type TagsRepository = ReturnType<typeof createTagsRepository>;
 
@@ -11,6 +21,7 @@ export type TagRow = Awaited<ReturnType<TagsRepository['findTagsOfGroups']>>[num
 
 const groupColumns = {
   id: tagGroups.id,
+  version: rowVersion(tagGroups),
   name: tagGroups.name,
   displayName: tagGroups.displayName,
   isMainTagGroup: tagGroups.isMainTagGroup,
@@ -20,6 +31,7 @@ const groupColumns = {
 
 const tagColumns = {
   id: tags.id,
+  version: rowVersion(tags),
   tagGroupId: tags.tagGroupId,
   name: tags.name,
   displayName: tags.displayName,
@@ -38,6 +50,17 @@ const SORTABLE = {
   name: sql`lower(${tagGroups.name})`,
   displayName: sql`lower(${tagGroups.displayName})`,
 };
+
+/**
+ * Rewrites the tags matched (to themselves) so their versions move: for a change to their links made
+ * by another object's save (a group no longer main, a deleted service or group they pointed at).
+ */
+async function touchTags(tx: DbOrTx, which: SQL): Promise<void> {
+  await tx
+    .update(tags)
+    .set({ name: sql`${tags.name}` })
+    .where(which);
+}
 
 /** Case-insensitive equality, matching the lower() unique indexes of the tables. */
 const sameText = (column: AnyColumn, value: string) => sql`lower(${column}) = ${value.toLowerCase()}`;
@@ -135,28 +158,101 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
+    /** Locks the group's row and refuses a stale If-Match (412, lib/row-version.ts); null when there is none. */
+    lockGroupVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: tagGroups,
+        where: eq(tagGroups.id, id),
+        expected,
+        objectType: 'tag-group',
+        objectId: id,
+      });
+    },
+
+    /** The same for a tag. */
+    lockTagVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: tags,
+        where: eq(tags.id, id),
+        expected,
+        objectType: 'tag',
+        objectId: id,
+      });
+    },
+
+    /** Its tags go with it (cascade); the tags of other groups that activated it lose that link, so they are touched. */
     async deleteGroup(id: number, tx: DbOrTx = db): Promise<boolean> {
+      await touchTags(
+        tx,
+        inArray(
+          tags.id,
+          tx
+            .select({ id: tagActivatedGroups.tagId })
+            .from(tagActivatedGroups)
+            .where(eq(tagActivatedGroups.tagGroupId, id)),
+        ),
+      );
       const rows = await tx.delete(tagGroups).where(eq(tagGroups.id, id)).returning({ id: tagGroups.id });
       return rows.length > 0;
     },
 
-    /** Locks every group row so a concurrent create or delete cannot slip between the check and the update. */
-    async lockAllGroupIds(tx: DbOrTx): Promise<number[]> {
-      const rows = await tx.select({ id: tagGroups.id }).from(tagGroups).for('update');
-      return rows.map((row) => row.id);
+    /**
+     * Locks every group row so a concurrent create, delete or save cannot slip between the check and
+     * the update; answers each group's id and version.
+     */
+    async lockAllGroups(tx: DbOrTx): Promise<Array<{ id: number; version: string }>> {
+      return tx
+        .select({ id: tagGroups.id, version: rowVersion(tagGroups) })
+        .from(tagGroups)
+        .for('update');
     },
 
-    /** Ordinals 1..n in the order given, in one statement. */
+    /**
+     * Ordinals 1..n in the order given, in one statement; only the rows whose place changes are
+     * written, so the versions of the groups that stay put do not move.
+     */
     async setOrdinals(orderedIds: number[], tx: DbOrTx = db): Promise<void> {
       if (orderedIds.length === 0) return;
       const cases = sql.join(
         orderedIds.map((id, index) => sql`when ${id} then ${index + 1}`),
         sql` `,
       );
+      const ordinal = sql`(case ${tagGroups.id} ${cases} end)::int`;
       await tx
         .update(tagGroups)
-        .set({ ordinal: sql`(case ${tagGroups.id} ${cases} end)::int` })
-        .where(inArray(tagGroups.id, orderedIds));
+        .set({ ordinal })
+        .where(and(inArray(tagGroups.id, orderedIds), ne(tagGroups.ordinal, ordinal)));
+    },
+
+    /**
+     * Who changed a group last and when, for a refused reorder: the latest audit event on the group
+     * itself or of a reorder (recorded without an object id, as it moves every group).
+     */
+    async lastGroupChange(id: number, reorderAction: string, tx: DbOrTx = db) {
+      const [last] = await tx
+        .select({
+          actorId: auditEvents.actorUserId,
+          occurredAt: auditEvents.occurredAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+        .where(
+          and(
+            eq(auditEvents.objectType, 'tag-group'),
+            or(eq(auditEvents.objectId, String(id)), eq(auditEvents.action, reorderAction)),
+          ),
+        )
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+        .limit(1);
+      return {
+        changedBy:
+          last && last.actorId !== null && last.firstName !== null
+            ? { id: last.actorId, name: `${last.firstName} ${last.lastName ?? ''}`.trim() }
+            : null,
+        changedAt: last?.occurredAt.toISOString() ?? null,
+      } satisfies Omit<StaleVersionDetails, 'currentVersion'>;
     },
 
     async findTagById(id: number, tx: DbOrTx = db) {
@@ -234,9 +330,27 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
       }
     },
 
-    /** When a group stops being the main one its tags lose the links that only main-group tags have. */
+    /**
+     * When a group stops being the main one its tags lose the links that only main-group tags have
+     * (the tags that had some are touched: their versions move).
+     */
     async clearLinksOfGroup(tagGroupId: number, tx: DbOrTx = db): Promise<void> {
       const ofGroup = tx.select({ id: tags.id }).from(tags).where(eq(tags.tagGroupId, tagGroupId));
+      await touchTags(
+        tx,
+        and(
+          eq(tags.tagGroupId, tagGroupId),
+          or(
+            exists(tx.select({ one: tagServices.tagId }).from(tagServices).where(eq(tagServices.tagId, tags.id))),
+            exists(
+              tx
+                .select({ one: tagActivatedGroups.tagId })
+                .from(tagActivatedGroups)
+                .where(eq(tagActivatedGroups.tagId, tags.id)),
+            ),
+          ),
+        )!,
+      );
       await tx.delete(tagServices).where(inArray(tagServices.tagId, ofGroup));
       await tx.delete(tagActivatedGroups).where(inArray(tagActivatedGroups.tagId, ofGroup));
     },

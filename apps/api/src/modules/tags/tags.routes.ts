@@ -18,6 +18,7 @@ import {
   tagNameParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { Actor, TagsService } from './tags.service.js';
 
@@ -91,12 +92,12 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
       config: { permission: 'tag:list' },
       schema: {
         tags: TAGS,
-        summary: 'One tag group with all its tags',
+        summary: 'One tag group with all its tags; ETag and `version` are what a save sends as If-Match',
         params: idParamsSchema,
         response: { 200: tagGroupDtoSchema },
       },
     },
-    async (request) => tags.getGroup(request.params.id),
+    async (request, reply) => withEtag(reply, await tags.getGroup(request.params.id)),
   );
 
   app.post(
@@ -120,6 +121,11 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
       schema: {
         tags: TAGS,
         summary: 'Set the display order: every tag group id exactly once, first to last',
+        description:
+          '`versions` (optional) maps each group id to the `version` the screen loaded (from the list): when any ' +
+          'of them was saved since (or is gone), the order is refused with 412 STALE_VERSION, naming who changed ' +
+          'it last, and nothing moves; without `versions` the order is saved unconditionally. If-Match is not ' +
+          'used here: one ETag cannot stand for several groups.',
         body: reorderTagGroupsInputSchema,
         response: noContent,
       },
@@ -137,22 +143,30 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
       schema: {
         tags: TAGS,
         summary: 'Edit a tag group',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         body: tagGroupInputSchema,
         response: { 200: tagGroupDtoSchema },
       },
     },
-    async (request) => tags.updateGroup(actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await tags.updateGroup(actorOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
 
   app.delete(
     '/document/tag-groups/:id',
     {
       config: { permission: 'tag:delete' },
-      schema: { tags: TAGS, summary: 'Delete a tag group and its tags', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a tag group and its tags',
+        description: IF_MATCH_NOTE,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await tags.deleteGroup(actorOf(request), request.params.id);
+      await tags.deleteGroup(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -191,9 +205,14 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
     '/document/tags/:id',
     {
       config: { permission: 'tag:list' },
-      schema: { tags: TAGS, summary: 'One tag', params: idParamsSchema, response: { 200: tagDtoSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'One tag; ETag and `version` are what a save sends as If-Match',
+        params: idParamsSchema,
+        response: { 200: tagDtoSchema },
+      },
     },
-    async (request) => tags.getTag(request.params.id),
+    async (request, reply) => withEtag(reply, await tags.getTag(request.params.id)),
   );
 
   app.post(
@@ -217,22 +236,30 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
       schema: {
         tags: TAGS,
         summary: 'Edit a tag',
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         body: tagInputSchema,
         response: { 200: tagDtoSchema },
       },
     },
-    async (request) => tags.updateTag(actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await tags.updateTag(actorOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
 
   app.delete(
     '/document/tags/:id',
     {
       config: { permission: 'tag:delete' },
-      schema: { tags: TAGS, summary: 'Delete a tag', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a tag',
+        description: IF_MATCH_NOTE,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await tags.deleteTag(actorOf(request), request.params.id);
+      await tags.deleteTag(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -241,17 +268,31 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
     '/document/tags/:id/activate',
     {
       config: { permission: 'tag:change-status' },
-      schema: { tags: TAGS, summary: 'Activate a tag', params: idParamsSchema, response: { 200: tagDtoSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'Activate a tag',
+        description: IF_MATCH_NOTE,
+        params: idParamsSchema,
+        response: { 200: tagDtoSchema },
+      },
     },
-    async (request) => tags.setTagActive(actorOf(request), request.params.id, true),
+    async (request, reply) =>
+      withEtag(reply, await tags.setTagActive(actorOf(request), request.params.id, true, ifMatchOf(request))),
   );
 
   app.patch(
     '/document/tags/:id/deactivate',
     {
       config: { permission: 'tag:change-status' },
-      schema: { tags: TAGS, summary: 'Deactivate a tag', params: idParamsSchema, response: { 200: tagDtoSchema } },
+      schema: {
+        tags: TAGS,
+        summary: 'Deactivate a tag',
+        description: IF_MATCH_NOTE,
+        params: idParamsSchema,
+        response: { 200: tagDtoSchema },
+      },
     },
-    async (request) => tags.setTagActive(actorOf(request), request.params.id, false),
+    async (request, reply) =>
+      withEtag(reply, await tags.setTagActive(actorOf(request), request.params.id, false, ifMatchOf(request))),
   );
 };

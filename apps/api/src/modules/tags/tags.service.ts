@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { StaleVersionError } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { TagGroupRow, TagRow, TagsRepository } from './tags.repository.js';
 
@@ -74,6 +75,7 @@ function invalidField(field: string, message: string): BadRequestError {
 function toTagDto(row: TagRow): TagDto {
   return {
     id: row.id,
+    version: row.version,
     tagGroupId: row.tagGroupId,
     name: row.name,
     displayName: row.displayName,
@@ -86,6 +88,7 @@ function toTagDto(row: TagRow): TagDto {
 function toGroupDto(row: TagGroupRow, tagRows: TagRow[]): TagGroupDto {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     displayName: row.displayName,
     isMainTagGroup: row.isMainTagGroup,
@@ -124,9 +127,22 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     return toGroupDto(group, await tags.findTagsOfGroups([id], undefined, tx));
   }
 
-  async function assertGroupValuesFree(input: { name: string; displayName: string }, exceptId?: number) {
+  /** Locks the row and checks If-Match first in a save's transaction (412 when stale, 404 when gone). */
+  async function lockGroup(id: number, expected: string[] | null, tx: DbOrTx): Promise<void> {
+    if ((await tags.lockGroupVersion(id, expected, tx)) === null) throw new NotFoundError('Tag group not found.');
+  }
+
+  async function lockTag(id: number, expected: string[] | null, tx: DbOrTx): Promise<void> {
+    if ((await tags.lockTagVersion(id, expected, tx)) === null) throw new NotFoundError('Tag not found.');
+  }
+
+  async function assertGroupValuesFree(
+    input: { name: string; displayName: string },
+    exceptId?: number,
+    tx: DbOrTx = db,
+  ) {
     for (const field of ['name', 'displayName'] as const) {
-      if (await tags.isGroupValueTaken(field, input[field], exceptId))
+      if (await tags.isGroupValueTaken(field, input[field], exceptId, tx))
         throw new ConflictError(takenMessage(input[field]));
     }
   }
@@ -135,17 +151,18 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     tagGroupId: number,
     input: { name: string; displayName: string },
     exceptId?: number,
+    tx: DbOrTx = db,
   ) {
     for (const field of ['name', 'displayName'] as const) {
-      if (await tags.isTagValueTaken(tagGroupId, field, input[field], exceptId)) {
+      if (await tags.isTagValueTaken(tagGroupId, field, input[field], exceptId, tx)) {
         throw new ConflictError(takenMessage(input[field]));
       }
     }
   }
 
   /** A second main group would break the home screen and document upload, which read "the" main group. */
-  async function assertCanBeMain(groupId: number | undefined) {
-    const main = await tags.findMainGroup();
+  async function assertCanBeMain(groupId: number | undefined, tx: DbOrTx = db) {
+    const main = await tags.findMainGroup(tx);
     if (main && main.id !== groupId) {
       throw new ConflictError(
         `${main.displayName} is already the main tag group. Only one tag group can be the main one: unset it there first.`,
@@ -160,6 +177,7 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
   async function checkLinks(
     group: TagGroupRow,
     input: { servicesItDepends: number[]; tagGroupsItActivates: number[] },
+    tx: DbOrTx = db,
   ) {
     if (!group.isMainTagGroup) {
       if (input.servicesItDepends.length > 0) {
@@ -170,14 +188,14 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       }
       return;
     }
-    const services = await tags.findExistingServiceIds(input.servicesItDepends);
+    const services = await tags.findExistingServiceIds(input.servicesItDepends, tx);
     const unknownService = input.servicesItDepends.find((id) => !services.includes(id));
     if (unknownService !== undefined)
       throw invalidField('servicesItDepends', `Service ${unknownService} does not exist.`);
     if (input.tagGroupsItActivates.includes(group.id)) {
       throw invalidField('tagGroupsItActivates', 'A tag cannot activate its own tag group.');
     }
-    const groups = await tags.findExistingGroupIds(input.tagGroupsItActivates);
+    const groups = await tags.findExistingGroupIds(input.tagGroupsItActivates, tx);
     const unknownGroup = input.tagGroupsItActivates.find((id) => !groups.includes(id));
     if (unknownGroup !== undefined) {
       throw invalidField('tagGroupsItActivates', `Tag group ${unknownGroup} does not exist.`);
@@ -227,11 +245,17 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       return toGroupDto(created, []);
     },
 
-    async updateGroup(actor: Actor, id: number, input: TagGroupInput): Promise<TagGroupDto> {
-      const existing = await requireGroup(id);
-      await assertGroupValuesFree(input, id);
-      if (input.isMainTagGroup && !existing.isMainTagGroup) await assertCanBeMain(id);
+    async updateGroup(
+      actor: Actor,
+      id: number,
+      input: TagGroupInput,
+      expected: string[] | null = null,
+    ): Promise<TagGroupDto> {
       return db.transaction(async (tx) => {
+        await lockGroup(id, expected, tx);
+        const existing = await requireGroup(id, tx);
+        await assertGroupValuesFree(input, id, tx);
+        if (input.isMainTagGroup && !existing.isMainTagGroup) await assertCanBeMain(id, tx);
         await tags.updateGroup(id, { ...input, color: input.color.toUpperCase() }, tx);
         if (existing.isMainTagGroup && !input.isMainTagGroup) await tags.clearLinksOfGroup(id, tx);
         await record(
@@ -250,23 +274,37 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     },
 
     /** Its tags go with it (cascade), unless a document carries one of them (409). */
-    async deleteGroup(actor: Actor, id: number): Promise<void> {
+    async deleteGroup(actor: Actor, id: number, expected: string[] | null = null): Promise<void> {
       const existing = await requireGroup(id);
       await refusingInUse(
         (count) => `${existing.displayName} has tags used by ${documentsWord(count)}; deactivate them instead.`,
         () => tags.countDocumentsUsing({ tagGroupId: id }),
         () =>
           db.transaction(async (tx) => {
+            await lockGroup(id, expected, tx);
             if (!(await tags.deleteGroup(id, tx))) throw new NotFoundError('Tag group not found.');
             await record(actor, AUDIT_ACTION.tagGroupDeleted, TAG_GROUP, id, { name: existing.name }, tx);
           }),
       );
     },
 
-    /** The list must name every group exactly once, so a stale screen cannot drop a group from the order. */
+    /**
+     * The list must name every group exactly once, so a stale screen cannot drop a group from the
+     * order. With `versions` (as the screen loaded them), a group saved since, or gone, refuses the
+     * whole order (412, naming who changed it last) and nothing moves.
+     */
     async reorderGroups(actor: Actor, input: ReorderTagGroupsInput): Promise<void> {
       await db.transaction(async (tx) => {
-        const current = await tags.lockAllGroupIds(tx);
+        const locked = await tags.lockAllGroups(tx);
+        const versionOf = new Map(locked.map((group) => [group.id, group.version]));
+        for (const [key, version] of Object.entries(input.versions ?? {})) {
+          const id = Number(key);
+          const currentVersion = versionOf.get(id);
+          if (currentVersion === version) continue;
+          const last = await tags.lastGroupChange(id, AUDIT_ACTION.tagGroupsReordered, tx);
+          throw new StaleVersionError({ ...last, currentVersion: currentVersion ?? '' });
+        }
+        const current = locked.map((group) => group.id);
         const given = new Set(input.ids);
         if (current.length !== given.size || current.some((id) => !given.has(id))) {
           throw invalidField('ids', 'The list must name every tag group exactly once.');
@@ -301,12 +339,13 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       });
     },
 
-    async updateTag(actor: Actor, id: number, input: TagInput): Promise<TagDto> {
-      const existing = await requireTag(id);
-      const group = await requireGroup(existing.tagGroupId);
-      await checkLinks(group, input);
-      await assertTagValuesFree(group.id, input, id);
+    async updateTag(actor: Actor, id: number, input: TagInput, expected: string[] | null = null): Promise<TagDto> {
       return db.transaction(async (tx) => {
+        await lockTag(id, expected, tx);
+        const existing = await requireTag(id, tx);
+        const group = await requireGroup(existing.tagGroupId, tx);
+        await checkLinks(group, input, tx);
+        await assertTagValuesFree(group.id, input, id, tx);
         await tags.updateTag(id, { name: input.name, displayName: input.displayName }, tx);
         if (group.isMainTagGroup) {
           await tags.replaceTagLinks(
@@ -328,13 +367,14 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
     },
 
     /** Refused (409) while a document carries the tag. */
-    async deleteTag(actor: Actor, id: number): Promise<void> {
+    async deleteTag(actor: Actor, id: number, expected: string[] | null = null): Promise<void> {
       const existing = await requireTag(id);
       await refusingInUse(
         (count) => `${existing.displayName} is used by ${documentsWord(count)}; deactivate it instead.`,
         () => tags.countDocumentsUsing({ tagId: id }),
         () =>
           db.transaction(async (tx) => {
+            await lockTag(id, expected, tx);
             if (!(await tags.deleteTag(id, tx))) throw new NotFoundError('Tag not found.');
             await record(
               actor,
@@ -348,11 +388,15 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       );
     },
 
-    /** Idempotent: activating an active tag answers with the tag and records nothing. */
-    async setTagActive(actor: Actor, id: number, isActive: boolean): Promise<TagDto> {
-      const existing = await requireTag(id);
-      if (existing.isActive === isActive) return toTagDto(existing);
+    /**
+     * Idempotent: activating an active tag answers with the tag and records nothing (after the
+     * If-Match check: a stale version is refused even then, as the tag changed since it was loaded).
+     */
+    async setTagActive(actor: Actor, id: number, isActive: boolean, expected: string[] | null = null): Promise<TagDto> {
       return db.transaction(async (tx) => {
+        await lockTag(id, expected, tx);
+        const existing = await requireTag(id, tx);
+        if (existing.isActive === isActive) return toTagDto(existing);
         await tags.setTagActive(id, isActive, tx);
         await record(
           actor,

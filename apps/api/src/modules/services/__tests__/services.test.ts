@@ -60,6 +60,7 @@ describe('GET document/services', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.items).toContainEqual({
+      version: expect.stringMatching(/^\d+$/),
       id: expect.any(Number),
       name: 'tax',
       displayName: 'Tax',
@@ -157,6 +158,7 @@ describe('POST document/services', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
+      version: expect.stringMatching(/^\d+$/),
       id: expect.any(Number),
       name: input.name,
       displayName: input.displayName,

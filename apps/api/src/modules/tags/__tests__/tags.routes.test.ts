@@ -67,6 +67,7 @@ describe('GET document/tag-groups', () => {
     expect(main).toMatchObject({ name: 'document-type', isMainTagGroup: true, color: '#3949AB', ordinal: 1 });
     const irs = main.tags.find((tag: { name: string }) => tag.name === 'irs-state-letter');
     expect(irs).toEqual({
+      version: expect.stringMatching(/^\d+$/),
       id: expect.any(Number),
       tagGroupId: main.id,
       name: 'irs-state-letter',
@@ -154,6 +155,7 @@ describe('POST document/tag-groups', () => {
     const created = response.json();
     const all = (await call('GET', GROUPS)).json();
     expect(created).toEqual({
+      version: expect.stringMatching(/^\d+$/),
       id: expect.any(Number),
       name: 'month',
       displayName: 'Month',
@@ -302,6 +304,62 @@ describe('PUT document/tag-groups/reorder', () => {
   it('needs tag:edit (403)', async () => {
     expect((await call('PUT', `${GROUPS}/reorder`, { ids: await currentIds() }, advisor)).statusCode).toBe(403);
   });
+
+  const loaded = async () => {
+    const items = (await call('GET', GROUPS)).json().items as Array<{ id: number; version: string }>;
+    return { ids: items.map((g) => g.id), versions: Object.fromEntries(items.map((g) => [g.id, g.version])) };
+  };
+
+  it('with the versions the screen loaded: of two orders from one list, one is saved and the other gets 412', async () => {
+    const { ids, versions } = await loaded();
+    const reversed = [...ids].reverse();
+    const rotated = [...ids.slice(1), ids[0]!];
+    const [mine, theirs] = await Promise.all([
+      call('PUT', `${GROUPS}/reorder`, { ids: reversed, versions }),
+      call('PUT', `${GROUPS}/reorder`, { ids: rotated, versions }),
+    ]);
+    const statuses = [mine.statusCode, theirs.statusCode].sort();
+    expect(statuses, `${mine.body} ${theirs.body}`).toEqual([204, 412]);
+    const [winner, loser] = mine.statusCode === 204 ? [reversed, theirs] : [rotated, mine];
+    expect(await currentIds()).toEqual(winner);
+    const refusal = loser.json().error;
+    expect(refusal.code).toBe('STALE_VERSION');
+    expect(refusal.details.changedBy).toMatchObject({ name: 'Batch1 Group1' });
+    const after = await loaded();
+    expect(Object.values(after.versions)).toContain(refusal.details.currentVersion);
+    // The current versions save; without versions the order is saved unconditionally, as before.
+    expect((await call('PUT', `${GROUPS}/reorder`, { ids, versions: after.versions })).statusCode).toBe(204);
+    expect((await call('PUT', `${GROUPS}/reorder`, { ids: reversed })).statusCode).toBe(204);
+    expect((await call('PUT', `${GROUPS}/reorder`, { ids })).statusCode).toBe(204);
+    expect(await currentIds()).toEqual(ids);
+  });
+
+  it('refuses an order loaded before a group was renamed (412) and moves nothing; the groups that stay keep their versions', async () => {
+    const { ids, versions } = await loaded();
+    const [first, second] = ids as [number, number];
+    const group = (await call('GET', `${GROUPS}/${second}`)).json();
+    const input = (displayName: string) => ({
+      name: group.name,
+      displayName,
+      color: group.color,
+      isMainTagGroup: group.isMainTagGroup,
+    });
+    const renamed = await call('PUT', `${GROUPS}/${second}`, input(`${group.displayName}!`));
+    expect(renamed.statusCode).toBe(200);
+    const swapped = [second, first, ...ids.slice(2)];
+    const refused = await call('PUT', `${GROUPS}/reorder`, { ids: swapped, versions });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().error.details.currentVersion).toBe(renamed.json().version);
+    expect(await currentIds()).toEqual(ids);
+    // Swapping the first two writes only those two rows.
+    const fresh = await loaded();
+    expect((await call('PUT', `${GROUPS}/reorder`, { ids: swapped, versions: fresh.versions })).statusCode).toBe(204);
+    const moved = await loaded();
+    for (const id of ids.slice(2)) expect(moved.versions[id]).toBe(fresh.versions[id]);
+    expect(moved.versions[first]).not.toBe(fresh.versions[first]);
+    expect((await call('PUT', `${GROUPS}/${second}`, input(group.displayName))).statusCode).toBe(200);
+    expect((await call('PUT', `${GROUPS}/reorder`, { ids })).statusCode).toBe(204);
+  });
 });
 
 describe('POST document/tags', () => {
@@ -315,6 +373,7 @@ describe('POST document/tags', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
+      version: expect.stringMatching(/^\d+$/),
       id: expect.any(Number),
       tagGroupId: mainGroupId,
       name: 'w-2',
