@@ -85,6 +85,8 @@ export type ListAnnouncementsQuery = z.infer<typeof listAnnouncementsQuerySchema
 
 export const announcementListItemSchema = z.object({
   id: z.number().int(),
+  /** The version activate and deactivate send back as `If-Match` (also the `ETag` of the GET). */
+  version: z.string(),
   title: z.string(),
   isActive: z.boolean(),
   /** YYYY-MM-DD, or null when it never expires. */

@@ -61,6 +61,8 @@ const personRefSchema = z.object({ id: z.number().int(), fullName: z.string() })
 export const bookkeepingRowDtoSchema = z.object({
   /** 0 while nothing is stored for this client and month: the first edit creates the row. */
   id: z.number().int().nonnegative(),
+  /** The stored row's version, sent back as `If-Match` by its edit; '' while nothing is stored (id 0). */
+  version: z.string(),
   client: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -103,6 +105,8 @@ export type EditBookkeepingInput = z.infer<typeof editBookkeepingInputSchema>;
 /** What insert and edit answer: the stored values (the document columns come with the list). */
 export const bookkeepingRecordDtoSchema = z.object({
   id: z.number().int().positive(),
+  /** The row's new version, for the next edit's `If-Match`. */
+  version: z.string(),
   clientId: z.number().int(),
   numberOfAccounts: z.number().int().nonnegative(),
   isQuickBooksDraftDone: z.boolean(),

@@ -239,6 +239,8 @@ export function contractorTypeDto(id: ContractorType): ContractorTypeDto {
 
 const contractorBaseDtoShape = {
   id: z.number().int(),
+  /** The version a save sends back as `If-Match` (also the `ETag` of the GET); it moves with every change. */
+  version: z.string(),
   contractorType: contractorTypeDtoSchema,
   /** Business contractors only; null for individuals. */
   businessName: z.string().nullable(),

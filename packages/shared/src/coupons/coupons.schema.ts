@@ -55,6 +55,8 @@ export const discountTypeSchema = z.union([z.literal(DISCOUNT_TYPE.percentage), 
 
 export const couponDtoSchema = z.object({
   id: z.number().int(),
+  /** The version activate and deactivate send back as `If-Match`; it moves with every change. */
+  version: z.string(),
   title: z.string(),
   code: z.string(),
   discountType: discountTypeSchema,

@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import {
   announcementAcknowledgements,
   announcements,
@@ -10,7 +25,10 @@ import {
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type AnnouncementsRepository = ReturnType<typeof createAnnouncementsRepository>;
-export type AnnouncementRow = typeof announcements.$inferSelect;
+export type AnnouncementRow = typeof announcements.$inferSelect & { version: string };
+
+/** Every column, and the row's version (`xmin`, lib/row-version.ts). */
+const columns = { ...getTableColumns(announcements), version: rowVersion(announcements) };
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
@@ -52,7 +70,7 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
     async findPage(page: { limit: number; offset: number }, tx: DbOrTx = db) {
       const [items, [total]] = await Promise.all([
         tx
-          .select()
+          .select(columns)
           .from(announcements)
           .orderBy(desc(announcements.createdAt), desc(announcements.id))
           .limit(page.limit)
@@ -63,13 +81,13 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
     },
 
     async findById(id: number, tx: DbOrTx = db): Promise<AnnouncementRow | null> {
-      const [row] = await tx.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+      const [row] = await tx.select(columns).from(announcements).where(eq(announcements.id, id)).limit(1);
       return row ?? null;
     },
 
     async findLiveById(id: number, tx: DbOrTx = db): Promise<AnnouncementRow | null> {
       const [row] = await tx
-        .select()
+        .select(columns)
         .from(announcements)
         .where(and(eq(announcements.id, id), isLive))
         .limit(1);
@@ -80,8 +98,19 @@ export function createAnnouncementsRepository({ db }: { db: DbOrTx }) {
       row: Pick<AnnouncementRow, 'title' | 'body' | 'acknowledgmentText' | 'expirationDate' | 'creatorUserId'>,
       tx: DbOrTx = db,
     ): Promise<AnnouncementRow> {
-      const [inserted] = await tx.insert(announcements).values(row).returning();
+      const [inserted] = await tx.insert(announcements).values(row).returning(columns);
       return inserted!;
+    },
+
+    /** Locks the row and refuses a stale If-Match (412, lib/row-version.ts); null when there is none. */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: announcements,
+        where: eq(announcements.id, id),
+        expected,
+        objectType: 'announcement',
+        objectId: id,
+      });
     },
 
     /** Whether the row exists; setting the state it already has is not an error. */

@@ -14,6 +14,7 @@ import {
   unconfirmedAnnouncementSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { clientScopeOf } from '../clients/index.js';
 import type { Actor, AnnouncementsService } from './announcements.service.js';
@@ -72,7 +73,7 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
         response: { 200: announcementDetailsSchema },
       },
     },
-    async (request) => announcements.get(request.params.id),
+    async (request, reply) => withEtag(reply, await announcements.get(request.params.id)),
   );
 
   app.get(
@@ -138,10 +139,16 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
     '/document/announcements/:id/activate',
     {
       config: { permission: 'announcement:change-status' },
-      schema: { tags: TAGS, summary: 'Activate an announcement', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Activate an announcement',
+        description: `The list's (or the GET's) version. ${IF_MATCH_NOTE}`,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await announcements.activate(actorOf(request), request.params.id);
+      await announcements.activate(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -150,10 +157,16 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
     '/document/announcements/:id/deactivate',
     {
       config: { permission: 'announcement:change-status' },
-      schema: { tags: TAGS, summary: 'Deactivate an announcement', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Deactivate an announcement',
+        description: `The list's (or the GET's) version. ${IF_MATCH_NOTE}`,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await announcements.deactivate(actorOf(request), request.params.id);
+      await announcements.deactivate(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -30,6 +30,7 @@ const NOT_FOUND = 'Announcement not found';
 function toListItem(row: AnnouncementRow): AnnouncementListItem {
   return {
     id: row.id,
+    version: row.version,
     title: row.title,
     isActive: row.isActive,
     expirationDate: row.expirationDate,
@@ -51,8 +52,10 @@ export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>
 export function createAnnouncementsService(deps: { db: Db; announcements: AnnouncementsRepository; audit: AuditLog }) {
   const { db, announcements, audit } = deps;
 
-  async function setActive(actor: Actor, id: number, isActive: boolean): Promise<void> {
+  /** `expected`: the If-Match versions (null: unconditional); a stale one answers 412 and changes nothing. */
+  async function setActive(actor: Actor, id: number, isActive: boolean, expected: string[] | null): Promise<void> {
     await db.transaction(async (tx) => {
+      if ((await announcements.lockVersion(id, expected, tx)) === null) throw new NotFoundError(NOT_FOUND);
       if (!(await announcements.setActive(id, isActive, tx))) throw new NotFoundError(NOT_FOUND);
       await audit.record(
         actor.context,
@@ -116,8 +119,8 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
       return toDetails(created);
     },
 
-    activate: (actor: Actor, id: number) => setActive(actor, id, true),
-    deactivate: (actor: Actor, id: number) => setActive(actor, id, false),
+    activate: (actor: Actor, id: number, expected: string[] | null = null) => setActive(actor, id, true, expected),
+    deactivate: (actor: Actor, id: number, expected: string[] | null = null) => setActive(actor, id, false, expected),
 
     /** Staff have no client accounts, so nothing is waiting for them. */
     async unconfirmed(scope: ClientScope): Promise<UnconfirmedAnnouncement[]> {

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, exists, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BOOKKEEPING_SERVICE_NAME, BOOKKEEPING_TAG_NAME, type BookkeepingSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type BookkeepingRepository = ReturnType<typeof createBookkeepingRepository>;
@@ -35,6 +36,10 @@ export interface StoredValues {
   isQuickBooksDraftDone: boolean;
   isQuickBooksReviewDone: boolean;
 }
+
+/** A stored row with its version (`xmin`, lib/row-version.ts). */
+const recordColumns = { ...getTableColumns(bookkeepingRecords), version: rowVersion(bookkeepingRecords) };
+export type BookkeepingRecordRow = typeof bookkeepingRecords.$inferSelect & { version: string };
 
 const owner = alias(users, 'owner');
 const advisor = alias(users, 'advisor');
@@ -109,6 +114,8 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
           advisorUserId: clients.advisorUserId,
           advisorFullName: sql<string | null>`${advisor.firstName} || ' ' || ${advisor.lastName}`,
           recordId: bookkeepingRecords.id,
+          /** Null where nothing is stored for the month. */
+          recordVersion: sql<string | null>`${bookkeepingRecords}.xmin::text`,
           numberOfAccounts: bookkeepingRecords.numberOfAccounts,
           isQuickBooksDraftDone: bookkeepingRecords.isQuickBooksDraftDone,
           isQuickBooksReviewDone: bookkeepingRecords.isQuickBooksReviewDone,
@@ -201,7 +208,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
         .onConflictDoNothing({
           target: [bookkeepingRecords.clientId, bookkeepingRecords.year, bookkeepingRecords.month],
         })
-        .returning();
+        .returning(recordColumns);
       return row ?? null;
     },
 
@@ -227,8 +234,22 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
             clientScopeCondition(tx, scope, bookkeepingRecords.clientId),
           ),
         )
-        .returning();
+        .returning(recordColumns);
       return row ?? null;
+    },
+
+    /**
+     * Locks a stored row and refuses a stale If-Match (412, lib/row-version.ts); null when there is
+     * none. The service has already found it in the caller's scope.
+     */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: bookkeepingRecords,
+        where: eq(bookkeepingRecords.id, id),
+        expected,
+        objectType: 'bookkeeping',
+        objectId: id,
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   pagedBookkeepingSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { BookkeepingService } from './bookkeeping.service.js';
 
@@ -60,11 +61,19 @@ export const bookkeepingRoutes: FastifyPluginAsyncZod<{ bookkeeping: Bookkeeping
       schema: {
         tags,
         summary: "Update a stored month's number of accounts and QuickBooks flags",
+        description: `The list row's version; it answers the new one. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         body: editBookkeepingInputSchema,
         response: { 200: bookkeepingRecordDtoSchema },
       },
     },
-    async (request) => bookkeeping.edit(request.params.id, request.body, principalOf(request), requestContext(request)),
+    async (request) =>
+      bookkeeping.edit(
+        request.params.id,
+        request.body,
+        principalOf(request),
+        requestContext(request),
+        ifMatchOf(request),
+      ),
   );
 };

@@ -9,21 +9,21 @@ import {
   type Paged,
 } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
-import type { bookkeepingRecords } from '../../db/schema/index.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
-import type { BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
+import type { BookkeepingRecordRow, BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
 
 const SORT_KEY = new Map(BOOKKEEPING_SORT_KEYS.map((key) => [key.toLowerCase(), key]));
 const OBJECT_TYPE = 'bookkeeping';
 
-type RecordRow = typeof bookkeepingRecords.$inferSelect;
+type RecordRow = BookkeepingRecordRow;
 
 const toRecordDto = (row: RecordRow): BookkeepingRecordDto => ({
   id: row.id,
+  version: row.version,
   clientId: row.clientId,
   numberOfAccounts: row.numberOfAccounts,
   isQuickBooksDraftDone: row.isQuickBooksDraftDone,
@@ -95,6 +95,7 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
         const bankStatements = documents?.bankStatements ?? 0;
         return {
           id: row.recordId ?? 0,
+          version: row.recordVersion ?? '',
           client: {
             id: row.clientId,
             name: row.clientName,
@@ -153,6 +154,7 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
       input: EditBookkeepingInput,
       caller: Principal,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<BookkeepingRecordDto> {
       if (input.id !== undefined && input.id !== id) {
         throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
@@ -163,6 +165,10 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
       const existing = await bookkeeping.findById(id, scope);
       if (!existing) throw new NotFoundError('No such bookkeeping row.');
       return db.transaction(async (tx) => {
+        // A stale If-Match (another edit since the list was loaded) answers 412 and changes nothing.
+        if ((await bookkeeping.lockVersion(id, expected, tx)) === null) {
+          throw new NotFoundError('No such bookkeeping row.');
+        }
         const row = await bookkeeping.update(
           { id },
           {

@@ -3,6 +3,7 @@ import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport
 import type { Db, DbOrTx } from '../../db/client.js';
 import { clients, contractorPayments, contractors, payments, states, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 import { contractorScopeCondition, type ContractorScope } from './contractor-scope.js';
 
@@ -50,6 +51,7 @@ export function createContractorsRepository({ db }: { db: Db }) {
   const isPaid = paidByAnyPayment(db);
   const columns = {
     id: contractors.id,
+    version: rowVersion(contractors),
     clientId: contractors.clientId,
     clientName: clients.name,
     taxYear: contractors.taxYear,
@@ -197,6 +199,20 @@ export function createContractorsRepository({ db }: { db: Db }) {
     ): Promise<number> {
       const [row] = await tx.insert(contractors).values(values).returning({ id: contractors.id });
       return row!.id;
+    },
+
+    /**
+     * Locks the contractor's row and refuses a stale If-Match (412, lib/row-version.ts); null when
+     * there is none. The service has already found it in the caller's scope.
+     */
+    lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: contractors,
+        where: eq(contractors.id, id),
+        expected,
+        objectType: 'contractor',
+        objectId: id,
+      });
     },
 
     /** Whether a contractor in scope was changed. */

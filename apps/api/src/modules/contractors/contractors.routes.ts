@@ -17,6 +17,7 @@ import {
   listContractorsQuerySchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
 import type { ContractorsService } from './contractors.service.js';
@@ -141,7 +142,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
         response: { 200: businessContractorDtoSchema },
       },
     },
-    async (request) => contractors.getBusiness(request.params.id, principalOf(request)),
+    async (request, reply) => withEtag(reply, await contractors.getBusiness(request.params.id, principalOf(request))),
   );
 
   app.get(
@@ -155,7 +156,7 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
         response: { 200: individualContractorDtoSchema },
       },
     },
-    async (request) => contractors.getIndividual(request.params.id, principalOf(request)),
+    async (request, reply) => withEtag(reply, await contractors.getIndividual(request.params.id, principalOf(request))),
   );
 
   app.put(
@@ -165,18 +166,23 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
       schema: {
         tags,
         summary: 'Edit a business contractor (current tax year, unpaid)',
+        description: `Answers the saved contractor with its new version. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         body: businessContractorFormSchema,
         response: { 200: contractorListItemDtoSchema },
       },
     },
-    async (request) =>
-      contractors.edit(
-        request.params.id,
-        CONTRACTOR_TYPE.business,
-        request.body,
-        principalOf(request),
-        requestContext(request),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await contractors.edit(
+          request.params.id,
+          CONTRACTOR_TYPE.business,
+          request.body,
+          principalOf(request),
+          requestContext(request),
+          ifMatchOf(request),
+        ),
       ),
   );
 
@@ -187,18 +193,23 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
       schema: {
         tags,
         summary: 'Edit an individual contractor (current tax year, unpaid)',
+        description: `Answers the saved contractor with its new version. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         body: individualContractorFormSchema,
         response: { 200: contractorListItemDtoSchema },
       },
     },
-    async (request) =>
-      contractors.edit(
-        request.params.id,
-        CONTRACTOR_TYPE.individual,
-        request.body,
-        principalOf(request),
-        requestContext(request),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await contractors.edit(
+          request.params.id,
+          CONTRACTOR_TYPE.individual,
+          request.body,
+          principalOf(request),
+          requestContext(request),
+          ifMatchOf(request),
+        ),
       ),
   );
 
@@ -209,12 +220,13 @@ export const contractorsRoutes: FastifyPluginAsyncZod<{ contractors: Contractors
       schema: {
         tags,
         summary: 'Delete a contractor (current tax year, unpaid)',
+        description: `The GET's (or the list row's) version. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await contractors.delete(request.params.id, principalOf(request), requestContext(request));
+      await contractors.delete(request.params.id, principalOf(request), requestContext(request), ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -105,6 +105,7 @@ export function createContractorsService({
   function base(row: ContractorRow) {
     return {
       id: row.id,
+      version: row.version,
       contractorType: contractorTypeDto(row.contractorType as ContractorType),
       businessName: row.businessName,
       firstName: row.firstName,
@@ -290,6 +291,7 @@ export function createContractorsService({
       input: BusinessContractorForm | IndividualContractorForm,
       principal: Principal,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<ContractorListItemDto> {
       const caller = await callerOf(principal);
       const row = await findInScope(id, caller, type);
@@ -297,6 +299,9 @@ export function createContractorsService({
       await db
         .transaction(async (tx) => {
           await contractors.lockClient(row.clientId, caller.scope, tx);
+          // After the client's lock (the order every change of a client's contractors takes): a stale
+          // If-Match answers 412 and changes nothing.
+          if ((await contractors.lockVersion(id, expected, tx)) === null) throw contractorNotFound();
           if (!(await contractors.update(id, caller.scope, writable(input), tx))) throw contractorNotFound();
           await audit.record(
             context,
@@ -317,12 +322,19 @@ export function createContractorsService({
       return reload(id, caller.scope);
     },
 
-    async delete(id: number, principal: Principal, context: RequestContext): Promise<void> {
+    async delete(
+      id: number,
+      principal: Principal,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       const caller = await callerOf(principal);
       const row = await findInScope(id, caller);
       assertChangeable(row);
       await db.transaction(async (tx) => {
         await contractors.lockClient(row.clientId, caller.scope, tx);
+        // Deleted meanwhile: 404; changed meanwhile (a stale If-Match): 412, nothing deleted.
+        if ((await contractors.lockVersion(id, expected, tx)) === null) throw contractorNotFound();
         // Its open intents go first: once it is deleted they would cover a contractor that no longer
         // exists. A confirmed card (processing or succeeded) is paying for it: refused.
         for (const payment of await contractors.openPayments([id], caller.scope, tx)) {

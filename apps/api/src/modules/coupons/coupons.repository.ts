@@ -3,12 +3,14 @@ import type { ListCouponsQuery } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons } from '../../db/schema/index.js';
 import { orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type CouponsRepository = ReturnType<typeof createCouponsRepository>;
 export type CouponRow = NonNullable<Awaited<ReturnType<CouponsRepository['findById']>>>;
 
 const columns = {
   id: coupons.id,
+  version: rowVersion(coupons),
   title: coupons.title,
   code: coupons.code,
   discountType: coupons.discountType,
@@ -78,8 +80,18 @@ export function createCouponsRepository({ db }: { db: DbOrTx }) {
       return created!.id;
     },
 
-    /** The row as it was before the change (or undefined when there is none), so a no-op is not audited. */
-    async setActive(id: number, isActive: boolean, tx: DbOrTx = db) {
+    /**
+     * The row as it was before the change (or undefined when there is none), so a no-op is not audited.
+     * `expected`: the If-Match versions (null: unconditional); a stale one answers 412 (lib/row-version.ts).
+     */
+    async setActive(id: number, isActive: boolean, expected: string[] | null, tx: DbOrTx = db) {
+      await lockCurrentVersion(tx, {
+        table: coupons,
+        where: eq(coupons.id, id),
+        expected,
+        objectType: 'coupon',
+        objectId: id,
+      });
       const [before] = await tx
         .select({ isActive: coupons.isActive, title: coupons.title, code: coupons.code })
         .from(coupons)

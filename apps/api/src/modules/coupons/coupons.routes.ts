@@ -13,6 +13,7 @@ import {
   verifyCouponResponseSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { Actor, CouponsService } from './coupons.service.js';
 
@@ -57,10 +58,16 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     '/company/coupons/:id/activate',
     {
       config: { permission: 'coupon:change-status' },
-      schema: { tags: TAGS, summary: 'Activate a coupon', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Activate a coupon',
+        description: `The list row's version. ${IF_MATCH_NOTE}`,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await coupons.setActive(actorOf(request), request.params.id, true);
+      await coupons.setActive(actorOf(request), request.params.id, true, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -69,10 +76,16 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     '/company/coupons/:id/deactivate',
     {
       config: { permission: 'coupon:change-status' },
-      schema: { tags: TAGS, summary: 'Deactivate a coupon', params: idParamsSchema, response: noContent },
+      schema: {
+        tags: TAGS,
+        summary: 'Deactivate a coupon',
+        description: `The list row's version. ${IF_MATCH_NOTE}`,
+        params: idParamsSchema,
+        response: noContent,
+      },
     },
     async (request, reply) => {
-      await coupons.setActive(actorOf(request), request.params.id, false);
+      await coupons.setActive(actorOf(request), request.params.id, false, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

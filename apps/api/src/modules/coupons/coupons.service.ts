@@ -42,6 +42,7 @@ function isUniqueViolation(error: unknown): boolean {
 function toDto(row: CouponRow): CouponDto {
   return {
     id: row.id,
+    version: row.version,
     title: row.title,
     code: row.code,
     discountType: row.discountType as DiscountType,
@@ -119,9 +120,10 @@ export function createCouponsService({
       }
     },
 
-    async setActive(actor: Actor, id: number, isActive: boolean): Promise<void> {
+    /** `expected`: the If-Match versions (null: unconditional); a stale one answers 412 and changes nothing. */
+    async setActive(actor: Actor, id: number, isActive: boolean, expected: string[] | null = null): Promise<void> {
       await db.transaction(async (tx) => {
-        const before = await coupons.setActive(id, isActive, tx);
+        const before = await coupons.setActive(id, isActive, expected, tx);
         if (!before) throw new NotFoundError('Coupon not found.');
         if (before.isActive === isActive) return;
         await audit.record(

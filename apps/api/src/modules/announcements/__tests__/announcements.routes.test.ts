@@ -175,6 +175,7 @@ describe('listing, activating and deactivating', () => {
     expect(page.items.map((item: { id: number }) => item.id)).toEqual([second.id, first.id]);
     expect(page.items[0]).toEqual({
       id: second.id,
+      version: expect.stringMatching(/^\d+$/),
       title: 'Paging two',
       isActive: true,
       expirationDate: null,

@@ -120,6 +120,7 @@ describe('GET document/bookkeeping', () => {
       items: [
         {
           id: 0,
+          version: '',
           client: {
             id: former.id,
             name: 'Former Books Inc',
@@ -241,8 +242,20 @@ describe('POST and PUT document/bookkeeping', () => {
     const created = await insert({ clientId: client.id, year: 2025, month: 1, ...stored(3, true) }, employee);
     expect(created.statusCode, created.body).toBe(201);
     const record = created.json();
-    expect(record).toEqual({ id: expect.any(Number), clientId: client.id, year: 2025, month: 1, ...stored(3, true) });
-    expect(await rowOf(client.id, 2025, 1)).toMatchObject({ id: record.id, ...stored(3, true) });
+    expect(record).toEqual({
+      id: expect.any(Number),
+      version: expect.stringMatching(/^\d+$/),
+      clientId: client.id,
+      year: 2025,
+      month: 1,
+      ...stored(3, true),
+    });
+    // The list row carries the version the edit sends back as If-Match.
+    expect(await rowOf(client.id, 2025, 1)).toMatchObject({
+      id: record.id,
+      version: record.version,
+      ...stored(3, true),
+    });
     // Another month of the same client is still untouched.
     expect(await rowOf(client.id, 2025, 2)).toMatchObject({ id: 0, ...stored(0) });
 

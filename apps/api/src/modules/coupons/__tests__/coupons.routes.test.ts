@@ -162,6 +162,7 @@ describe('GET company/coupons', () => {
     expect(first.items.map((c: { id: number }) => c.id)).toEqual([newest.id, middle.id]);
     expect(first.items[0]).toEqual({
       id: newest.id,
+      version: expect.stringMatching(/^\d+$/),
       title: 'Newest',
       code: newest.code,
       discountType: DISCOUNT_TYPE.percentage,

@@ -9,6 +9,7 @@ import { useSaveBookkeepingRow } from './save-bookkeeping-row';
 
 const unsaved: BookkeepingRowDto = {
   id: 0,
+  version: '',
   client: { id: 5, name: 'Quick Ticks LLC', isActive: true, owner: { id: 1, fullName: 'Olive Owner' }, advisor: null },
   numberOfAccounts: 0,
   numberOfBankStatements: 1,

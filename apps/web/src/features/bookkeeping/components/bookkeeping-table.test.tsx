@@ -10,6 +10,7 @@ function row(overrides: Partial<BookkeepingRowDto> & { name: string }): Bookkeep
   const { name, ...rest } = overrides;
   return {
     id: 0,
+    version: '',
     client: { id: name.length, name, isActive: true, owner: { id: 1, fullName: 'Olive Owner' }, advisor: null },
     numberOfAccounts: 0,
     numberOfBankStatements: 0,

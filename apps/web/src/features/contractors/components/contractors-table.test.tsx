@@ -7,6 +7,7 @@ import { ContractorsTable, type ContractorsTableOptions } from './contractors-ta
 
 const row = (overrides: Partial<ContractorListItemDto>): ContractorListItemDto => ({
   id: 1,
+  version: '7',
   contractorType: { id: 1, name: 'Business' },
   businessName: 'Acme LLC',
   firstName: null,

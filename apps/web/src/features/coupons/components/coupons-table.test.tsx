@@ -7,6 +7,7 @@ import { CouponsTable } from './coupons-table';
 
 const coupon = (overrides: Partial<CouponDto>): CouponDto => ({
   id: 1,
+  version: '7',
   title: 'Spring',
   code: 'SPRING',
   discountType: 1,
