@@ -45,6 +45,9 @@ export function ifMatchOf(request: FastifyRequest): string[] | null {
   return versions.length > 0 ? versions : [''];
 }
 
+/** Audit actions that read an object without changing it (viewed, revealed, downloaded, exported). */
+const READ_ACTIONS = '(viewed|previewed|revealed|downloaded|exported)$';
+
 export class StaleVersionError extends AppError {
   constructor(details: StaleVersionDetails) {
     super(412, ERROR_CODE.staleVersion, 'Someone else saved this after you opened it.', details);
@@ -75,7 +78,14 @@ export async function assertCurrentVersion(
     })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, String(objectId))))
+    .where(
+      and(
+        eq(auditEvents.objectType, objectType),
+        eq(auditEvents.objectId, String(objectId)),
+        // Who saved it, not who looked: opening a client's edit form is an audited reveal.
+        sql`${auditEvents.action} !~ ${READ_ACTIONS}`,
+      ),
+    )
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(1);
   throw new StaleVersionError({

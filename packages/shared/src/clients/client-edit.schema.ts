@@ -187,6 +187,8 @@ export type ClientAddressDto = z.infer<typeof addressDtoSchema>;
 
 export const clientEditDtoSchema = z.object({
   id: z.number().int(),
+  /** The row version: send it back as If-Match on the save (issue 21). */
+  version: z.string(),
   clientType: z.number().int(),
   isActive: z.boolean(),
   name: z.string(),

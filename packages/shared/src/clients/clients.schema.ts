@@ -70,6 +70,8 @@ const serviceChipSchema = z.object({ id: z.number().int(), displayName: z.string
 
 export const clientListItemDtoSchema = z.object({
   id: z.number().int(),
+  /** The row version, for If-Match on activate, deactivate and delete (issue 21). */
+  version: z.string(),
   clientType: z.number().int(),
   name: z.string(),
   isActive: z.boolean(),

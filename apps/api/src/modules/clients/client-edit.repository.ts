@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { clientIdInScope, clientScopeCondition, type ClientIdInScope, type ClientScope } from './client-scope.js';
 import {
   clientCollaboratorServices,
@@ -15,7 +16,7 @@ import {
 
 export type ClientEditRepository = ReturnType<typeof createClientEditRepository>;
 
-export type ClientRow = Omit<typeof clients.$inferSelect, 'id'> & { id: ClientIdInScope };
+export type ClientRow = Omit<typeof clients.$inferSelect, 'id'> & { id: ClientIdInScope; version: string };
 export type ClientRowUpdate = Partial<
   Omit<typeof clients.$inferInsert, 'id' | 'clientType' | 'createdAt' | 'isActive' | 'ownerUserId'>
 > & { ownerUserId: number };
@@ -31,11 +32,22 @@ export function createClientEditRepository({ db }: { db: DbOrTx }) {
   return {
     async findById(id: number, scope: ClientScope, tx: DbOrTx = db): Promise<ClientRow | null> {
       const [row] = await tx
-        .select()
+        .select({ ...getTableColumns(clients), version: rowVersion(clients) })
         .from(clients)
         .where(and(eq(clients.id, id), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ? { ...row, id: clientIdInScope(row.id) } : null;
+    },
+
+    /** Locks the client's row and refuses a stale If-Match (412, lib/row-version.ts). */
+    async lockVersion(clientId: ClientIdInScope, expected: string[] | null, tx: DbOrTx): Promise<void> {
+      await lockCurrentVersion(tx, {
+        table: clients,
+        where: eq(clients.id, clientId),
+        expected,
+        objectType: 'client',
+        objectId: clientId,
+      });
     },
 
     async userFullName(userId: number, tx: DbOrTx = db): Promise<string> {

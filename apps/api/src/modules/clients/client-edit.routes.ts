@@ -7,6 +7,7 @@ import {
   type ClientType,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { readClientEdit } from './client-edit.multipart.js';
 import type { ClientEditService } from './client-edit.service.js';
@@ -47,13 +48,21 @@ export const clientEditRoutes: FastifyPluginAsyncZod<{ clientEdit: ClientEditSer
           summary: `A ${kind.path} client for the edit form`,
           description:
             'Full SSN, TIN and birth dates: each read is audited (client.sensitive-revealed). A client of ' +
-            'the other type is 404.',
+            'the other type is 404. Answers an ETag (also `version`) for If-Match on the save.',
           params: clientTypeIdParamsSchema,
           response: { 200: clientEditDtoSchema },
         },
       },
-      async (request) =>
-        clientEdit.getForEdit(principalOf(request), request.params.id, kind.clientType, requestContext(request)),
+      async (request, reply) =>
+        withEtag(
+          reply,
+          await clientEdit.getForEdit(
+            principalOf(request),
+            request.params.id,
+            kind.clientType,
+            requestContext(request),
+          ),
+        ),
     );
 
     app.put(
@@ -66,19 +75,24 @@ export const clientEditRoutes: FastifyPluginAsyncZod<{ clientEdit: ClientEditSer
           description:
             `multipart/form-data, field names matched case-insensitively: ${kind.fields}. A dropped service ` +
             'leaves every collaborator, an added one joins every collaborator, a new collaborator gets all ' +
-            'the services. isProfilePictureChanged=true without a file removes the picture.',
+            'the services. isProfilePictureChanged=true without a file removes the picture. ' +
+            IF_MATCH_NOTE,
           consumes: ['multipart/form-data'],
           params: clientTypeIdParamsSchema,
           response: { 200: clientEditDtoSchema },
         },
       },
-      async (request) =>
-        clientEdit.update(
-          principalOf(request),
-          request.params.id,
-          kind.clientType,
-          await readClientEdit(request, kind.clientType),
-          requestContext(request),
+      async (request, reply) =>
+        withEtag(
+          reply,
+          await clientEdit.update(
+            principalOf(request),
+            request.params.id,
+            kind.clientType,
+            await readClientEdit(request, kind.clientType),
+            requestContext(request),
+            ifMatchOf(request),
+          ),
         ),
     );
   }

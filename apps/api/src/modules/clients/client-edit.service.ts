@@ -110,6 +110,7 @@ export function createClientEditService(deps: {
     ]);
     return {
       id: row.id,
+      version: row.version,
       clientType: row.clientType,
       isActive: row.isActive,
       name: row.name,
@@ -241,6 +242,7 @@ export function createClientEditService(deps: {
       clientType: ClientType,
       { fields, picture }: ClientEditUpdate,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<ClientEditDto> {
       if (fields.id !== undefined && fields.id !== null && fields.id !== id) {
         throw invalid([{ field: 'id', message: 'Does not match the path.' }]);
@@ -253,6 +255,7 @@ export function createClientEditService(deps: {
       const updated = await db.transaction(async (tx) => {
         const row = await findOfType(id, clientType, scope, tx);
         const clientId = row.id;
+        await clients.lockVersion(clientId, expected, tx);
         await checkReferences(fields, tx);
         const previous = {
           services: await clients.serviceIds(clientId, tx),

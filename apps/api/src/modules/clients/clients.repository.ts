@@ -1,4 +1,5 @@
 import { and, asc, count, eq, exists, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLE_NAME, type ClientSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -111,6 +112,7 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
     ownerFullName: fullNameOf(owner),
     advisorUserId: clients.advisorUserId,
     advisorFullName: sql<string | null>`${advisor.firstName} || ' ' || ${advisor.lastName}`,
+    version: rowVersion(clients),
   };
 
   const selectRows = (tx: DbOrTx) =>
@@ -254,6 +256,21 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
     ): Promise<number> {
       const [row] = await tx.insert(clients).values(values).returning({ id: clients.id });
       return row!.id;
+    },
+
+    /**
+     * Locks the client's row when it is in scope and refuses a stale If-Match (412, lib/row-version.ts);
+     * false when there is no such client in scope.
+     */
+    async lockVersion(id: number, scope: ClientScope, expected: string[] | null, tx: DbOrTx): Promise<boolean> {
+      const version = await lockCurrentVersion(tx, {
+        table: clients,
+        where: and(eq(clients.id, id), clientScopeCondition(tx, scope))!,
+        expected,
+        objectType: 'client',
+        objectId: id,
+      });
+      return version !== null;
     },
 
     async setActive(id: number, isActive: boolean, scope: ClientScope, tx = db): Promise<boolean> {

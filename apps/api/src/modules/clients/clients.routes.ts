@@ -20,6 +20,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
+import { IF_MATCH_NOTE, ifMatchOf } from '../../lib/row-version.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
 import type { ClientsService } from './clients.service.js';
 
@@ -190,12 +191,19 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
         schema: {
           tags,
           summary: `${isActive ? 'Activate' : 'Deactivate'} a client`,
+          description: `The list's rows carry each client's \`version\`. ${IF_MATCH_NOTE}`,
           params: idParamsSchema,
           response: { 204: z.null() },
         },
       },
       async (request, reply) => {
-        await clients.setActive(request.params.id, isActive, principalOf(request), requestContext(request));
+        await clients.setActive(
+          request.params.id,
+          isActive,
+          principalOf(request),
+          requestContext(request),
+          ifMatchOf(request),
+        );
         return reply.status(204).send(null);
       },
     );
@@ -208,12 +216,13 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService }> =
       schema: {
         tags,
         summary: 'Delete a client with its services and collaborators',
+        description: `The list's rows carry each client's \`version\`. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await clients.delete(request.params.id, principalOf(request), requestContext(request));
+      await clients.delete(request.params.id, principalOf(request), requestContext(request), ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

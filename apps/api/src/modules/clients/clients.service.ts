@@ -110,6 +110,7 @@ export function createClientsService(deps: {
     );
     return rows.map((row) => ({
       id: row.id,
+      version: row.version,
       clientType: row.clientType,
       name: row.name,
       isActive: row.isActive,
@@ -342,9 +343,16 @@ export function createClientsService(deps: {
       return !(await users.isEmailAddressTaken(emailAddress));
     },
 
-    async setActive(id: number, isActive: boolean, caller: Principal, context: RequestContext): Promise<void> {
+    async setActive(
+      id: number,
+      isActive: boolean,
+      caller: Principal,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await loadVisible(id, caller);
       await db.transaction(async (tx) => {
+        if (!(await clients.lockVersion(id, clientScopeOf(caller), expected, tx))) throw notFound();
         if (!(await clients.setActive(id, isActive, clientScopeOf(caller), tx))) throw notFound();
         await audit.record(
           context,
@@ -360,9 +368,15 @@ export function createClientsService(deps: {
       });
     },
 
-    async delete(id: number, caller: Principal, context: RequestContext): Promise<void> {
+    async delete(
+      id: number,
+      caller: Principal,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       const client = await loadVisible(id, caller);
       await db.transaction(async (tx) => {
+        if (!(await clients.lockVersion(id, clientScopeOf(caller), expected, tx))) throw notFound();
         // Gone or out of scope since loadVisible: nothing was deleted, so nothing is recorded.
         if (!(await clients.delete(id, clientScopeOf(caller), tx))) throw notFound();
         // The client id no longer exists, so the event keeps the name instead of a foreign key.

@@ -82,7 +82,7 @@ export function FormConflictAlert<V extends FieldValues>({
   return (
     <StaleVersionAlert
       details={conflict.details}
-      changedFields={conflict.changed.map((field) => labels[field] ?? String(field))}
+      changedFields={[...new Set(conflict.changed.map((field) => labels[field] ?? String(field)))]}
       busy={busy}
       onTakeTheirs={() => {
         const changed = conflict.changed;

@@ -68,6 +68,7 @@ describe('GET document/clients', () => {
       items: [
         {
           id: created.id,
+          version: expect.stringMatching(/^\d+$/),
           clientType: CLIENT_TYPE.business,
           name: 'Maskwell Industries',
           isActive: true,

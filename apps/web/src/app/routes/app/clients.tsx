@@ -110,6 +110,7 @@ export function ClientsRoute() {
     id: client.id,
     name: client.name,
     isActive: client.isActive,
+    version: client.version,
   });
   const { sortedBy, sortedDesc } = list.sort;
 
@@ -209,6 +210,7 @@ export function ClientsRoute() {
         target={deleteTarget}
         onClose={() => setDeleteTarget(null)}
         onDeleted={() => afterRemoval(false)}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all })}
       />
     </Stack>
   );

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 
-export function changeClientStatus({ id, isActive }: { id: number; isActive: boolean }) {
-  return api.patch(`/document/clients/${id}/${isActive ? 'activate' : 'deactivate'}`);
+/** `version` is the list row's: sent as If-Match, so a client changed since the list loaded answers 412. */
+export function changeClientStatus({ id, isActive, version }: { id: number; isActive: boolean; version?: string }) {
+  return api.patch(`/document/clients/${id}/${isActive ? 'activate' : 'deactivate'}`, { ifMatch: version });
 }
 
 /** The screen reloads the list itself, after choosing the page to show (spec 02 section 4). */

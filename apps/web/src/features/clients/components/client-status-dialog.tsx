@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useChangeClientStatus } from '../api/change-client-status';
 
@@ -7,6 +8,8 @@ export interface ClientTarget {
   id: number;
   name: string;
   isActive: boolean;
+  /** The version the list showed (If-Match). */
+  version?: string;
 }
 
 /** Activate or deactivate after a confirmation worded for the client's current state (spec 02 section 4). */
@@ -27,14 +30,21 @@ export function ClientStatusDialog({
   const confirm = async () => {
     if (!target) return;
     try {
-      await change.mutateAsync({ id: target.id, isActive: !target.isActive });
+      await change.mutateAsync({ id: target.id, isActive: !target.isActive, version: target.version });
       notify.success(
         deactivating ? t('clients.messages.deactivated', { name }) : t('clients.messages.activated', { name }),
         { key: `client-status-${target.id}` },
       );
       onChanged();
       onClose();
-    } catch {
+    } catch (error) {
+      if (staleVersionOf(error)) {
+        // Changed since the list loaded: the list shows it as it is now, to decide again.
+        notify.error(t('common.conflict.changedMeanwhile', { name }), { key: 'client-status-failed' });
+        onChanged();
+        onClose();
+        return;
+      }
       notify.error(deactivating ? t('clients.messages.deactivateError') : t('clients.messages.activateError'), {
         key: 'client-status-failed',
       });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useDeleteClient } from '../api/delete-client';
 import type { ClientTarget } from './client-status-dialog';
@@ -9,10 +10,13 @@ export function DeleteClientDialog({
   target,
   onClose,
   onDeleted,
+  onChanged,
 }: {
   target: ClientTarget | null;
   onClose: () => void;
   onDeleted: () => void;
+  /** The client changed since the list loaded: the list reloads. */
+  onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const remove = useDeleteClient();
@@ -21,11 +25,17 @@ export function DeleteClientDialog({
   const confirm = async () => {
     if (!target) return;
     try {
-      await remove.mutateAsync(target.id);
+      await remove.mutateAsync({ id: target.id, version: target.version });
       notify.success(t('clients.messages.deleted', { name }), { key: `client-deleted-${target.id}` });
       onDeleted();
       onClose();
-    } catch {
+    } catch (error) {
+      if (staleVersionOf(error)) {
+        notify.error(t('common.conflict.changedMeanwhile', { name }), { key: 'client-delete-failed' });
+        onChanged();
+        onClose();
+        return;
+      }
       notify.error(t('clients.messages.deleteError'), { key: 'client-delete-failed' });
     }
   };

@@ -50,6 +50,8 @@ export const common = {
     takeTheirs: 'Take their changes, keep mine',
     overwrite: 'Save mine over theirs',
     merged: 'Their changes are in the form with yours. Check them, then save.',
+    changedMeanwhile:
+      '{{name}} was changed by someone else after this list loaded. It now shows as it is; check it and try again.',
   },
   validation: {
     required: 'This field is required',

@@ -15,12 +15,15 @@ export interface UpdateClientInput {
   id: number;
   values: ClientFormValues;
   picture: PictureChange;
+  /** The version the form loaded, sent as If-Match (a stale one answers 412). */
+  version?: string;
 }
 
 /** `PUT document/clients/business|personal/{id}` as multipart, with the field names spec 02 section 7 lists. */
-export function updateClient({ clientType, id, values, picture }: UpdateClientInput) {
+export function updateClient({ clientType, id, values, picture, version }: UpdateClientInput) {
   return api.put(`/document/clients/${clientType}/${id}`, {
     body: toMultipart(clientType, id, values, picture),
+    ifMatch: version,
     schema: clientEditDtoSchema,
     fileTransfer: true,
   });

@@ -1,9 +1,9 @@
-import type { ClientEditDto } from '@ledgerport/shared';
+import { ERROR_CODE, type ClientEditDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildState } from '@/testing/factories';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ClientEditForm } from './client-edit-form';
 
 // Typing into many Mantine fields takes a few seconds under happy-dom.
@@ -14,6 +14,7 @@ const emptyAddress = { addressLine1: null, addressLine2: null, city: null, state
 function personalClient(overrides: Partial<ClientEditDto> = {}): ClientEditDto {
   return {
     id: 7,
+    version: '501',
     clientType: 2,
     isActive: true,
     name: 'Ada Lovelace',
@@ -39,16 +40,31 @@ function personalClient(overrides: Partial<ClientEditDto> = {}): ClientEditDto {
   };
 }
 
-function stubApi(client: ClientEditDto) {
+function stubApi(client: ClientEditDto, { staleFirst }: { staleFirst?: ClientEditDto } = {}) {
   const puts: FormData[] = [];
+  const ifMatches: Array<string | null> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = decodeURIComponent(input);
       if (init?.method === 'PUT') {
         puts.push(init.body as FormData);
+        ifMatches.push(new Headers(init.headers).get('if-match'));
+        if (staleFirst && puts.length === 1) {
+          return errorResponse(
+            412,
+            ERROR_CODE.staleVersion,
+            {},
+            {
+              changedBy: { id: 3, name: 'Avery Advisor' },
+              changedAt: '2026-11-26T14:05:00.000Z',
+              currentVersion: staleFirst.version,
+            },
+          );
+        }
         return jsonResponse(client);
       }
+      if (staleFirst && url.endsWith(`/document/clients/personal/${client.id}`)) return jsonResponse(staleFirst);
       if (url.includes('/company/states/all')) return jsonResponse([buildState(1, 'Alabama')]);
       if (url.includes('/document/services/all')) {
         return jsonResponse([
@@ -61,7 +77,7 @@ function stubApi(client: ClientEditDto) {
       return jsonResponse({ error: { code: 'NOT_FOUND', message: url, requestId: 'x' } }, { status: 404 });
     }),
   );
-  return puts;
+  return Object.assign(puts, { ifMatches });
 }
 
 const textbox = (name: string) => screen.queryByRole('textbox', { name });
@@ -141,5 +157,34 @@ describe('ClientEditForm (personal)', () => {
     expect(form.getAll('services')).toEqual(['1', '2']);
     expect(form.get('Collaborators[0].CollaboratorUserId')).toBe('40');
     expect(form.getAll('Collaborators[0].Services')).toEqual(['1', '2']);
+  });
+
+  it('keeps what was typed when someone saved meanwhile, takes in their changes, and saves both', async () => {
+    const client = personalClient();
+    const theirs = personalClient({ version: '502', phoneNumber: '5552223333' });
+    const puts = stubApi(client, { staleFirst: theirs });
+    const onDone = vi.fn();
+    renderWithProviders(<ClientEditForm clientType="personal" client={client} onDone={onDone} />);
+    const user = userEvent.setup();
+    await screen.findByRole('checkbox', { name: 'Tax' });
+
+    const firstName = textbox('First name') as HTMLInputElement;
+    await user.clear(firstName);
+    await user.type(firstName, 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Avery Advisor saved it on');
+    expect(alert.textContent).toContain('They changed: Phone number.');
+    expect(firstName.value).toBe('Augusta');
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Take their changes, keep mine' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(puts.ifMatches).toEqual(['"501"', '"502"']);
+    expect(puts[1]!.get('firstName')).toBe('Augusta');
+    expect(puts[1]!.get('phoneNumber')).toBe('(555) 222-3333');
   });
 });

@@ -22,18 +22,21 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { shapedFormResolver } from '@/lib/form-resolver';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useAdvisors } from '@/lib/reference-data/get-advisors';
 import { useStates } from '@/lib/reference-data/get-states';
 import { servicesToSelectData, toSelectData } from '@/lib/reference-data/select-data';
 import { useClientPicture } from '../api/get-client-picture';
+import { clientForEditQueryOptions } from '../api/get-client';
 import { useUpdateClient } from '../api/update-client';
 import {
   formValuesOf,
@@ -46,6 +49,7 @@ import { formatDigits, SSN_MASK, TIN_MASK, ZIP_MASK } from '@/lib/digits-mask';
 import { pictureProblem, usePreview } from '@/lib/picture';
 import { UserSearchSelect } from './user-search-select';
 import { PhoneField } from '@/components/ui/phone-input';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 
 const NOTICE_KEY = 'client-edit-save';
 const AVATAR_SIZE = 96;
@@ -83,6 +87,7 @@ export function ClientEditForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const update = useUpdateClient();
   const states = useStates({ select: toSelectData });
   const services = useActiveServices({ clientId: null }, { select: servicesToSelectData });
@@ -104,6 +109,11 @@ export function ClientEditForm({
     getValues,
     formState: { errors },
   } = useForm<ClientFormValues>({ resolver, defaultValues: formValuesOf(client) });
+  const conflicts = useSaveConflict<ClientFormValues>(
+    client.version,
+    useState(() => formValuesOf(client))[0],
+    (values) => values,
+  );
 
   const married = watch('maritalStatus') === MARRIED;
   const clientServices = watch('services');
@@ -139,18 +149,28 @@ export function ClientEditForm({
     setPicture({ kind: 'replace', file });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: ClientFormValues, version = conflicts.version) => {
     try {
-      await update.mutateAsync({ clientType, id: client.id, values, picture });
+      await update.mutateAsync({ clientType, id: client.id, values, picture, version });
       notify.success(t('common.messages.updated', { name: displayName(clientType, values) }), { key: NOTICE_KEY });
       onDone();
     } catch (error) {
+      const latest = async () => {
+        // Their version, to compare with what this form loaded (an audited reveal, as any open of the form).
+        const saved = await queryClient.fetchQuery({
+          ...clientForEditQueryOptions(clientType, client.id),
+          staleTime: 0,
+        });
+        return { values: formValuesOf(saved), version: saved.version };
+      };
+      if (await conflicts.catchStale(error, latest)) return;
       const message = isApiError(error, 415)
         ? t('clientEdit.picture.invalidType')
         : t('clientEdit.messages.updateError');
       notify.error(message, { key: NOTICE_KEY });
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => save(values));
 
   const maskedInput = (
     name: 'socialSecurityNumber' | 'taxpayerIdentificationNumber' | 'spouseInfo.socialSecurityNumber',
@@ -230,6 +250,32 @@ export function ClientEditForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg" maw={960}>
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('clientEdit.fields.name'),
+            tradeName: t('clientEdit.fields.tradeName'),
+            taxpayerIdentificationNumber: t('clientEdit.fields.taxpayerIdentificationNumber'),
+            website: t('clientEdit.fields.website'),
+            firstName: t('clientEdit.fields.firstName'),
+            lastName: t('clientEdit.fields.lastName'),
+            socialSecurityNumber: t('clientEdit.fields.socialSecurityNumber'),
+            birthDate: t('clientEdit.fields.birthDate'),
+            maritalStatus: t('clientEdit.fields.maritalStatus'),
+            emailAddress: t('clientEdit.fields.emailAddress'),
+            phoneNumber: t('clientEdit.fields.phoneNumber'),
+            advisorUserId: t('clientEdit.fields.advisor'),
+            ownerUserId: t('clientEdit.fields.owner'),
+            ownerUser: t('clientEdit.fields.owner'),
+            address: t('clientEdit.sections.address'),
+            services: t('clientEdit.sections.services'),
+            collaborators: t('clientEdit.sections.collaborators'),
+            spouseInfo: t('clientEdit.sections.spouse'),
+          }}
+          busy={update.isPending}
+          onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+        />
         <Fieldset legend={t('clientEdit.sections.general')}>
           {clientType === 'business' ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
