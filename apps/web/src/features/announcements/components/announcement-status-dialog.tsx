@@ -1,12 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { useChangeAnnouncementStatus } from '../api/change-announcement-status';
+import { listedAnnouncementVersion, useChangeAnnouncementStatus } from '../api/change-announcement-status';
 
 export interface AnnouncementTarget {
   id: number;
   title: string;
   isActive: boolean;
+  /** The version the list loaded, sent as If-Match; when absent, the loaded list's row gives it. */
+  version?: string;
 }
 
 /** Activate or deactivate after a confirmation worded for the current state (spec 02 section 4). */
@@ -19,13 +24,18 @@ export function AnnouncementStatusDialog({
 }) {
   const { t } = useTranslation();
   const change = useChangeAnnouncementStatus();
+  const queryClient = useQueryClient();
   const deactivating = target?.isActive ?? false;
   const title = target?.title ?? '';
 
   const confirm = async () => {
     if (!target) return;
     try {
-      await change.mutateAsync({ id: target.id, isActive: !target.isActive });
+      await change.mutateAsync({
+        id: target.id,
+        isActive: !target.isActive,
+        version: target.version ?? listedAnnouncementVersion(queryClient, target.id),
+      });
       notify.success(
         deactivating
           ? t('announcements.messages.deactivated', { title })
@@ -33,7 +43,23 @@ export function AnnouncementStatusDialog({
         { key: `announcement-status-${target.id}` },
       );
       onClose();
-    } catch {
+    } catch (error) {
+      const stale = staleVersionOf(error);
+      if (stale) {
+        // Someone changed it after the list was loaded: nothing was changed, the list now shows theirs.
+        const by =
+          stale.changedBy && stale.changedAt
+            ? t('common.conflict.byWhom', {
+                name: stale.changedBy.name,
+                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
+              })
+            : t('common.conflict.bySomeone');
+        notify.error(`${t('announcements.messages.changedMeanwhile', { title })} ${by}`, {
+          key: 'announcement-status-failed',
+        });
+        onClose();
+        return;
+      }
       notify.error(
         deactivating ? t('announcements.messages.deactivateError') : t('announcements.messages.activateError'),
         { key: 'announcement-status-failed' },

@@ -34,8 +34,11 @@ function slowServer() {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       requests.push({ method: init.method, url, body });
       await new Promise<void>((resolve) => pending.push(resolve));
-      stored = { ...stored, ...(body as Partial<BookkeepingRowDto>), id: 41 };
-      return jsonResponse({ ...body, id: 41, clientId: 5, year: 2025, month: 3 }, { status: 201 });
+      stored = { ...stored, ...(body as Partial<BookkeepingRowDto>), id: 41, version: String(requests.length) };
+      return jsonResponse(
+        { ...body, id: 41, version: stored.version, clientId: 5, year: 2025, month: 3 },
+        { status: 201 },
+      );
     }),
   );
   return { requests, pending, stored: () => stored };

@@ -1,6 +1,8 @@
 import type { BookkeepingRowDto, Paged } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { staleVersionOf } from '@/lib/conflicts';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { bookkeepingKeys } from './bookkeeping-keys';
 import { editBookkeeping } from './edit-bookkeeping';
@@ -18,7 +20,7 @@ export function saveBookkeepingRow(row: BookkeepingRowDto, change: StoredChange)
     isQuickBooksReviewDone: change.isQuickBooksReviewDone ?? row.isQuickBooksReviewDone,
   };
   return row.id > 0
-    ? editBookkeeping(row.id, values)
+    ? editBookkeeping(row.id, values, row.version || undefined)
     : insertBookkeeping({ ...values, clientId: row.client.id, year: row.year, month: row.month });
 }
 
@@ -65,10 +67,25 @@ export function useSaveBookkeepingRow() {
       patchRows(row, change);
       return { snapshot };
     },
-    // The stored id, so the next change of this row updates instead of creating.
-    onSuccess: (record, { row }) => patchRows(row, { id: record.id }),
-    onError: (_error, _variables, context) => {
+    // The stored id and its new version, so the next change of this row updates it, from this version.
+    onSuccess: (record, { row }) => patchRows(row, { id: record.id, version: record.version }),
+    onError: (error, { row }, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      const stale = staleVersionOf(error);
+      if (stale) {
+        // Someone else changed the row after it was loaded: nothing saved; the refetch below shows theirs.
+        const by =
+          stale.changedBy && stale.changedAt
+            ? t('common.conflict.byWhom', {
+                name: stale.changedBy.name,
+                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
+              })
+            : t('common.conflict.bySomeone');
+        notify.error(`${t('bookkeeping.messages.changedMeanwhile', { name: row.client.name })} ${by}`, {
+          key: 'bookkeeping-update',
+        });
+        return;
+      }
       notify.error(t('bookkeeping.messages.couldNotUpdate'), { key: 'bookkeeping-update' });
     },
     onSettled: () =>

@@ -112,6 +112,7 @@ describe('saveBookkeepingRow', () => {
         calls.push({ method: init.method!, url, body });
         return jsonResponse({
           id: 9,
+          version: '12',
           clientId: 1,
           year: 2025,
           month: 3,

@@ -10,14 +10,29 @@ import { contractorKeys } from './contractor-keys';
 
 export type SaveContractor =
   | { kind: 'create'; input: ContractorInput }
-  | { kind: 'edit'; id: number; contractorType: typeof CONTRACTOR_TYPE.business; form: BusinessContractorForm }
-  | { kind: 'edit'; id: number; contractorType: typeof CONTRACTOR_TYPE.individual; form: IndividualContractorForm };
+  | {
+      kind: 'edit';
+      id: number;
+      contractorType: typeof CONTRACTOR_TYPE.business;
+      form: BusinessContractorForm;
+      version?: string;
+    }
+  | {
+      kind: 'edit';
+      id: number;
+      contractorType: typeof CONTRACTOR_TYPE.individual;
+      form: IndividualContractorForm;
+      version?: string;
+    };
 
-/** insertContractor, editBusinessContractor or editIndividualContractor. */
+/**
+ * insertContractor, editBusinessContractor or editIndividualContractor. An edit's `version` is the one
+ * the form loaded: a save over a newer one is refused (412).
+ */
 export function saveContractor(save: SaveContractor) {
   if (save.kind === 'create') return api.post('/document/contractors', { body: save.input });
   const path = save.contractorType === CONTRACTOR_TYPE.business ? 'business' : 'individual';
-  return api.put(`/document/contractors/${path}/${save.id}`, { body: save.form });
+  return api.put(`/document/contractors/${path}/${save.id}`, { body: save.form, ifMatch: save.version });
 }
 
 export function useSaveContractor() {

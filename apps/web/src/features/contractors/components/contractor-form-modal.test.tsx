@@ -10,10 +10,12 @@ interface Call {
   method: string;
   path: string;
   body: Record<string, unknown> | null;
+  ifMatch: string | null;
 }
 
 const INDIVIDUAL = {
   id: 9,
+  version: '41',
   contractorType: { id: 2, name: 'Individual' },
   businessName: null,
   firstName: 'Ada',
@@ -35,19 +37,32 @@ const INDIVIDUAL = {
   isIdentificationNumberRevealed: true,
 };
 
-function stubApi({ saveStatus = 200 } = {}) {
+/** Someone else moved the contractor to Dallas (version 42) after the form loaded version 41. */
+const THEIRS = { ...INDIVIDUAL, version: '42', city: 'Dallas' };
+const STALE = {
+  changedBy: { id: 2, name: 'Sam Staff' },
+  changedAt: '2026-02-03T15:04:00.000Z',
+  currentVersion: '42',
+};
+
+function stubApi({ saveStatus = 200, stale = false } = {}) {
   const calls: Call[] = [];
+  let current = INDIVIDUAL;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost');
       const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null });
+      const ifMatch = new Headers(init?.headers).get('If-Match');
+      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : null, ifMatch });
       if (url.pathname.endsWith('/company/states/all')) {
         return jsonResponse([buildState(43, 'Tennessee'), buildState(44, 'Texas')]);
       }
-      if (url.pathname.endsWith('/document/contractors/individual/9') && method === 'GET')
-        return jsonResponse(INDIVIDUAL);
+      if (url.pathname.endsWith('/document/contractors/individual/9') && method === 'GET') return jsonResponse(current);
+      if (stale && method === 'PUT' && ifMatch !== `"${THEIRS.version}"`) {
+        current = THEIRS;
+        return errorResponse(412, 'STALE_VERSION', {}, STALE);
+      }
       if (url.pathname.endsWith('/document/contractors/clients')) {
         return jsonResponse([{ id: 3, name: `Acme LLC (${url.searchParams.get('text')})` }]);
       }
@@ -133,7 +148,47 @@ describe('ContractorFormModal', () => {
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.path).toBe('/api/v1/document/contractors/individual/9');
     expect(put.body).toMatchObject({ firstName: 'Ada', lastName: 'King', totalPayment: 800, stateId: 44 });
+    expect(put.ifMatch).toBe('"41"');
     expect(await screen.findByText('Ada King has been updated successfully')).toBeTruthy();
+  });
+
+  it('keeps what was typed when someone saved first, and takes their changes in on request', async () => {
+    const calls = stubApi({ stale: true });
+    const { user, onClose } = renderModal({ mode: 'edit', contractorType: CONTRACTOR_TYPE.individual, id: 9 });
+    const lastName = await screen.findByLabelText(/^Last name/);
+    await user.clear(lastName);
+    await user.type(lastName, 'King');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sam Staff saved it on');
+    expect(alert.textContent).toContain('They changed: City.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe('King');
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe('Austin');
+
+    await user.click(screen.getByRole('button', { name: 'Take their changes, keep mine' }));
+    expect((screen.getByLabelText(/^City/) as HTMLInputElement).value).toBe('Dallas');
+    expect((screen.getByLabelText(/^Last name/) as HTMLInputElement).value).toBe('King');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.ifMatch)).toEqual(['"41"', '"42"']);
+    expect(puts[1]!.body).toMatchObject({ lastName: 'King', city: 'Dallas' });
+  });
+
+  it('saves mine over theirs on purpose, with their version', async () => {
+    const calls = stubApi({ stale: true });
+    const { user, onClose } = renderModal({ mode: 'edit', contractorType: CONTRACTOR_TYPE.individual, id: 9 });
+    const lastName = await screen.findByLabelText(/^Last name/);
+    await user.clear(lastName);
+    await user.type(lastName, 'King');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save mine over theirs' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.ifMatch)).toEqual(['"41"', '"42"']);
+    expect(puts[1]!.body).toMatchObject({ lastName: 'King', city: 'Austin' });
   });
 
   it('lets staff search the business client after more than 2 characters and adds for it', async () => {

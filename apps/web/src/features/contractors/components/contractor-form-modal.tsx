@@ -16,10 +16,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useStates } from '@/lib/reference-data/get-states';
 import { toSelectData } from '@/lib/reference-data/select-data';
-import { useContractor } from '../api/get-contractor';
+import { getContractor, useContractor } from '../api/get-contractor';
 import { useSaveContractor } from '../api/save-contractor';
 import {
   EMPTY_CONTRACTOR_FORM,
@@ -100,6 +102,7 @@ function EditContractor({
     <ContractorForm
       contractorType={target.contractorType}
       id={target.id}
+      version={contractor.data.version}
       withClient={false}
       defaultValues={toFormValues(contractor.data)}
       onDone={onDone}
@@ -110,6 +113,7 @@ function EditContractor({
 export function ContractorForm({
   contractorType,
   id,
+  version: loadedVersion,
   withClient,
   defaultValues,
   onDone,
@@ -117,6 +121,8 @@ export function ContractorForm({
   contractorType: ContractorType;
   /** Present when editing. */
   id?: number;
+  /** Editing: the version loaded with the contractor, sent as If-Match (a newer one saved meanwhile: 412). */
+  version?: string;
   withClient: boolean;
   defaultValues: ContractorFormValues;
   onDone: () => void;
@@ -133,8 +139,15 @@ export function ContractorForm({
     register,
     control,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ContractorFormValues, unknown, ContractorFormOutput>({ resolver, defaultValues });
+  const conflicts = useSaveConflict<ContractorFormValues>(
+    loadedVersion,
+    useState(() => defaultValues)[0],
+    (values) => values,
+  );
 
   useEffect(() => {
     if (states.isError) notify.error(t('common.messages.fetchError'), { key: 'contractors-states-fetch' });
@@ -143,7 +156,7 @@ export function ContractorForm({
   const isBusiness = contractorType === CONTRACTOR_TYPE.business;
   const editing = id !== undefined;
 
-  const submit = async (values: ContractorFormOutput) => {
+  const submit = async (values: ContractorFormOutput, version = conflicts.version) => {
     const name = contractorName(contractorType, values);
     try {
       if (!editing) await save.mutateAsync({ kind: 'create', input: toContractorInput(contractorType, values) });
@@ -153,6 +166,7 @@ export function ContractorForm({
           id,
           contractorType: CONTRACTOR_TYPE.business,
           form: toBusinessForm(values),
+          version,
         });
       else
         await save.mutateAsync({
@@ -160,12 +174,19 @@ export function ContractorForm({
           id,
           contractorType: CONTRACTOR_TYPE.individual,
           form: toIndividualForm(values),
+          version,
         });
       notify.success(t(editing ? 'contractors.messages.updated' : 'contractors.messages.created', { name }), {
         key: 'contractor-saved',
       });
       onDone();
-    } catch {
+    } catch (error) {
+      // Saved by someone else since this form loaded: what was typed stays, and the alert offers both ways on.
+      const latest = async () => {
+        const saved = await getContractor(contractorType, id!);
+        return { values: toFormValues(saved), version: saved.version };
+      };
+      if (editing && (await conflicts.catchStale(error, latest))) return;
       notify.error(t(editing ? 'contractors.messages.updateError' : 'contractors.messages.createError'), {
         key: 'contractor-save-failed',
       });
@@ -173,8 +194,29 @@ export function ContractorForm({
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={(event) => void handleSubmit((values) => submit(values))(event)} noValidate>
       <Stack gap="sm">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            businessName: t('contractors.form.businessName'),
+            employerIdentificationNumber: t('contractors.form.employerIdentificationNumber'),
+            firstName: t('contractors.form.firstName'),
+            lastName: t('contractors.form.lastName'),
+            socialSecurityNumberOrTaxpayerIdentificationNumber: t(
+              'contractors.form.socialSecurityNumberOrTaxpayerIdentificationNumber',
+            ),
+            addressLine1: t('contractors.form.addressLine1'),
+            addressLine2: t('contractors.form.addressLine2'),
+            city: t('contractors.form.city'),
+            stateId: t('contractors.form.state'),
+            zipCode: t('contractors.form.zipCode'),
+            totalPayment: t('contractors.form.totalPayment'),
+          }}
+          busy={isSubmitting}
+          onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+        />
         {withClient && (
           <Controller
             control={control}

@@ -1,13 +1,19 @@
 import { CONTRACTOR_ERROR } from '@ledgerport/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { useDeleteContractor } from '../api/delete-contractor';
+import { listedContractorVersion, useDeleteContractor } from '../api/delete-contractor';
+import { contractorKeys } from '../api/contractor-keys';
 
 export interface ContractorTarget {
   id: number;
   name: string;
+  /** The version the list loaded, sent as If-Match; when absent, the loaded list's row gives it. */
+  version?: string;
 }
 
 /** Deletes a contractor after confirmation; `onDeleted` lets the screen step back a page and reload. */
@@ -22,16 +28,37 @@ export function DeleteContractorDialog({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteContractor();
+  const queryClient = useQueryClient();
   const name = target?.name ?? '';
 
   const confirm = async () => {
     if (!target) return;
     try {
-      await remove.mutateAsync(target.id);
+      await remove.mutateAsync({
+        id: target.id,
+        version: target.version ?? listedContractorVersion(queryClient, target.id),
+      });
       notify.success(t('contractors.messages.deleted', { name }), { key: `contractor-deleted-${target.id}` });
       onDeleted();
       onClose();
     } catch (error) {
+      const stale = staleVersionOf(error);
+      if (stale) {
+        // Changed by someone else since the list was loaded: nothing deleted; the list shows it as it is now.
+        const by =
+          stale.changedBy && stale.changedAt
+            ? t('common.conflict.byWhom', {
+                name: stale.changedBy.name,
+                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
+              })
+            : t('common.conflict.bySomeone');
+        notify.error(`${t('contractors.messages.changedMeanwhile', { name })} ${by}`, {
+          key: 'contractor-delete-failed',
+        });
+        void queryClient.invalidateQueries({ queryKey: contractorKeys.lists() });
+        onClose();
+        return;
+      }
       // A confirmed card payment covers this contractor: say so rather than a bare failure.
       const processing = error instanceof ApiError && error.code === CONTRACTOR_ERROR.paymentProcessing;
       notify.error(t(processing ? 'contractors.messages.paymentInProgress' : 'contractors.messages.deleteError'), {

@@ -1,10 +1,13 @@
 import type { CouponDto } from '@ledgerport/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
+import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useChangeCouponStatus } from '../api/change-coupon-status';
 
-export type CouponTarget = Pick<CouponDto, 'id' | 'title' | 'isActive'>;
+/** `version`: the list row's, sent as If-Match. */
+export type CouponTarget = Pick<CouponDto, 'id' | 'title' | 'isActive' | 'version'>;
 
 /** Activate or deactivate after a confirmation worded for the coupon's current state (spec 02 section 4). */
 export function CouponStatusDialog({ target, onClose }: { target: CouponTarget | null; onClose: () => void }) {
@@ -16,12 +19,26 @@ export function CouponStatusDialog({ target, onClose }: { target: CouponTarget |
   const confirm = async () => {
     if (!target) return;
     try {
-      await change.mutateAsync({ id: target.id, isActive: !target.isActive });
+      await change.mutateAsync({ id: target.id, isActive: !target.isActive, version: target.version });
       notify.success(t(deactivating ? 'coupons.messages.deactivated' : 'coupons.messages.activated', { title }), {
         key: 'coupon-status',
       });
       onClose();
-    } catch {
+    } catch (error) {
+      const stale = staleVersionOf(error);
+      if (stale) {
+        // Someone changed it after the list was loaded: nothing was changed, the list now shows theirs.
+        const by =
+          stale.changedBy && stale.changedAt
+            ? t('common.conflict.byWhom', {
+                name: stale.changedBy.name,
+                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
+              })
+            : t('common.conflict.bySomeone');
+        notify.error(`${t('coupons.messages.changedMeanwhile', { title })} ${by}`, { key: 'coupon-status' });
+        onClose();
+        return;
+      }
       notify.error(t(deactivating ? 'coupons.messages.deactivateError' : 'coupons.messages.activateError'), {
         key: 'coupon-status',
       });

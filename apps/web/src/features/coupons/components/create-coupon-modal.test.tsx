@@ -28,7 +28,7 @@ function stubApi({ taken = [] as string[], createStatus = 201 } = {}) {
       if (method === 'POST') {
         if (createStatus !== 201) return errorResponse(createStatus, 'ERROR');
         return jsonResponse(
-          { id: 7, isActive: true, creationTime: new Date().toISOString(), ...body },
+          { id: 7, version: '1', isActive: true, creationTime: new Date().toISOString(), ...body },
           { status: 201 },
         );
       }

@@ -63,6 +63,8 @@ export const announcements = {
     createError: 'An error occurred. Announcement could not be created',
     activated: '{{title}} has been activated successfully',
     deactivated: '{{title}} has been deactivated successfully',
+    changedMeanwhile:
+      '{{title}} was changed by someone else after the list was loaded, so nothing was changed: the list now shows it as it is.',
     activateError: 'An error occurred. Announcement could not be activated',
     deactivateError: 'An error occurred. Announcement could not be deactivated',
     confirmError: 'An error occurred. Announcement could not be confirmed',

@@ -64,5 +64,7 @@ export const bookkeeping = {
   },
   messages: {
     couldNotUpdate: 'An error occurred. The bookkeeping row could not be updated. Try again.',
+    changedMeanwhile:
+      "Someone else changed {{name}}'s row after the list was loaded, so your change was not saved: the list now shows it as it is.",
   },
 } as const;

@@ -88,6 +88,8 @@ export const contractors = {
     finishing: 'Payment received. Finishing…',
   },
   messages: {
+    changedMeanwhile:
+      '{{name}} was changed by someone else after the list was loaded, so nothing was deleted: the list now shows it as it is.',
     created: '{{name}} has been created successfully',
     createError: 'An error occurred. Contractor could not be created',
     updated: '{{name}} has been updated successfully',

@@ -50,5 +50,7 @@ export const coupons = {
     activateError: 'An error occurred. Coupon could not be activated',
     deactivateError: 'An error occurred. Coupon could not be deactivated',
     codeTaken: '{{code}} is already taken. Try another.',
+    changedMeanwhile:
+      '{{title}} was changed by someone else after the list was loaded, so nothing was changed: the list now shows it as it is.',
   },
 } as const;
