@@ -2,12 +2,14 @@ import { serviceDtoSchema, type ServiceDto, type ServiceInput } from '@ledgerpor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { serviceKeys } from './service-keys';
 
-export function putService({ id, input }: { id: number; input: ServiceInput }) {
-  return api.put(`/document/services/${id}`, { body: input, schema: serviceDtoSchema });
+/** `version` is the one the form loaded: a save over a newer one is refused (412). */
+export function putService({ id, input, version }: { id: number; input: ServiceInput; version?: string }) {
+  return api.put(`/document/services/${id}`, { body: input, schema: serviceDtoSchema, ifMatch: version });
 }
 
 export function useUpdateService(options: { onSuccess?: (service: ServiceDto) => void } = {}) {
@@ -25,6 +27,9 @@ export function useUpdateService(options: { onSuccess?: (service: ServiceDto) =>
         invalidateReferenceData(queryClient, 'services'),
       ]);
     },
-    onError: () => notify.error(t('services.messages.updateFailed'), { key: 'service-saved' }),
+    // A 412 is the form's to show (FormConflictAlert): what was typed stays.
+    onError: (error) => {
+      if (!staleVersionOf(error)) notify.error(t('services.messages.updateFailed'), { key: 'service-saved' });
+    },
   });
 }

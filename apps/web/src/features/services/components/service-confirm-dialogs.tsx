@@ -27,6 +27,8 @@ export function DeleteServiceDialog({ service, onClose, onDone }: DialogProps) {
       onClose();
       onDone?.(deleted);
     },
+    // Changed by someone else meanwhile (412): the message says so and the list shows it as it is.
+    onStale: onClose,
   });
   return (
     <ConfirmDialog
@@ -51,6 +53,7 @@ export function ServiceStatusDialog({ service, onClose, onDone }: DialogProps) {
       onClose();
       onDone?.(changed);
     },
+    onStale: onClose,
   });
   const deactivating = shown?.isActive ?? true;
   return (

@@ -2,7 +2,7 @@ import type { ServiceDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ServiceForm } from './service-form-dialog';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -29,7 +29,7 @@ function stubApi() {
         ]);
       }
       if (url.endsWith('/is-available')) return jsonResponse(true);
-      const service: ServiceDto = { id: 5, ...body, departmentDisplayName: 'Tax', isActive: true };
+      const service: ServiceDto = { id: 5, version: '2', ...body, departmentDisplayName: 'Tax', isActive: true };
       return jsonResponse(service, { status: method === 'POST' ? 201 : 200 });
     }),
   );
@@ -91,6 +91,7 @@ describe('ServiceForm', () => {
     const calls = stubApi();
     const { user, onDone } = renderForm({
       id: 9,
+      version: '91',
       name: 'tax',
       displayName: 'Tax',
       departmentId: 1,
@@ -115,5 +116,95 @@ describe('ServiceForm', () => {
         body: { name: 'tax', displayName: 'Tax', departmentId: 1, color: '#1E88E5', listIcon: null },
       },
     ]);
+  });
+});
+
+describe('ServiceForm when someone else saved the service meanwhile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const LOADED: ServiceDto = {
+    id: 9,
+    version: '41',
+    name: 'tax',
+    displayName: 'Tax',
+    departmentId: 1,
+    departmentDisplayName: 'Tax',
+    color: '#1E88E5',
+    isActive: true,
+    listIcon: null,
+  };
+  const THEIRS: ServiceDto = { ...LOADED, version: '42', displayName: 'Taxes' };
+
+  /** The first save is refused (412, Ann saved version 42); later saves succeed. */
+  function stubStaleApi() {
+    const puts: Array<{ ifMatch: string | null; body: Record<string, unknown> }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const method = init.method ?? 'GET';
+        if (url.endsWith('/identity/departments/all')) return jsonResponse([{ value: '1', displayText: 'Tax' }]);
+        if (url.endsWith('/is-available')) return jsonResponse(true);
+        if (method === 'GET' && url.endsWith('/document/services/9')) return jsonResponse(THEIRS);
+        if (method === 'PUT') {
+          const body = JSON.parse(String(init.body));
+          puts.push({ ifMatch: new Headers(init.headers).get('If-Match'), body });
+          if (puts.length === 1) {
+            return errorResponse(
+              412,
+              'STALE_VERSION',
+              {},
+              {
+                changedBy: { id: 3, name: 'Ann Smith' },
+                changedAt: '2024-05-01T10:00:00.000Z',
+                currentVersion: '42',
+              },
+            );
+          }
+          return jsonResponse({ ...THEIRS, ...body, version: '43' });
+        }
+        return errorResponse(404, 'NOT_FOUND');
+      }),
+    );
+    return puts;
+  }
+
+  it('keeps what was typed, names who saved and what they changed, and can take their changes in', async () => {
+    const puts = stubStaleApi();
+    const { user, onDone } = renderForm(LOADED);
+
+    const name = screen.getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'tax-prep');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Someone else saved this while you were editing');
+    expect(alert.textContent).toContain('Ann Smith');
+    expect(alert.textContent).toContain('They changed: Display name.');
+    expect(puts[0]!.ifMatch).toBe('"41"');
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('tax-prep');
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Take their changes, keep mine' }));
+    expect((screen.getByLabelText(/^Display name/) as HTMLInputElement).value).toBe('Taxes');
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('tax-prep');
+    expect(screen.queryByRole('button', { name: 'Save mine over theirs' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(puts[1]).toMatchObject({ ifMatch: '"42"', body: { name: 'tax-prep', displayName: 'Taxes' } });
+  });
+
+  it('saves mine over theirs on purpose, with their version', async () => {
+    const puts = stubStaleApi();
+    const { user, onDone } = renderForm(LOADED);
+
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'tax-prep');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save mine over theirs' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(puts[1]).toMatchObject({ ifMatch: '"42"', body: { name: 'tax-prep', displayName: 'Tax' } });
   });
 });

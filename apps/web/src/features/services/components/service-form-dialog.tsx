@@ -6,16 +6,18 @@ import {
   type ServiceInput,
 } from '@ledgerport/shared';
 import { Alert, Button, Center, ColorInput, Group, Loader, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkServiceAvailability } from '../api/check-service-availability';
 import { useCreateService } from '../api/create-service';
-import { useService } from '../api/get-service';
+import { getService, useService } from '../api/get-service';
 import { useUpdateService } from '../api/update-service';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
+import { useSaveConflict } from '@/lib/conflicts';
 import { ServiceIconInput } from './service-icon-input';
 import { useDepartments } from '@/lib/reference-data/get-departments';
 import { toSelectData } from '@/lib/reference-data/select-data';
@@ -24,6 +26,17 @@ type FormValues = z.input<typeof serviceInputSchema>;
 
 /** A few distinct colours to pick from; any #RRGGBB may be typed. */
 const SWATCHES = [SERVICE_DEFAULT_COLOR, '#1E88E5', '#8E24AA', '#43A047', '#F4511E', '#00897B', '#FDD835', '#6D4C41'];
+
+/** The form's values for a service (the department as the select's text), or a new one's. */
+function valuesOf(service: ServiceDto | null): FormValues {
+  return {
+    name: service?.name ?? '',
+    displayName: service?.displayName ?? '',
+    departmentId: service ? String(service.departmentId) : null,
+    color: service?.color ?? SERVICE_DEFAULT_COLOR,
+    listIcon: service?.listIcon ?? null,
+  };
+}
 
 export interface ServiceFormDialogProps {
   opened: boolean;
@@ -96,19 +109,17 @@ export function ServiceForm({ service, onDone }: { service: ServiceDto | null; o
     control,
     handleSubmit,
     getValues,
+    setValue,
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, ServiceInput>({
-    resolver,
-    defaultValues: {
-      name: service?.name ?? '',
-      displayName: service?.displayName ?? '',
-      departmentId: service ? String(service.departmentId) : null,
-      color: service?.color ?? SERVICE_DEFAULT_COLOR,
-      listIcon: service?.listIcon ?? null,
-    },
-  });
+  } = useForm<FormValues, unknown, ServiceInput>({ resolver, defaultValues: valuesOf(service) });
+  // The version the form loaded goes with the save (If-Match); a 412 keeps what was typed.
+  const conflicts = useSaveConflict<FormValues>(
+    service?.version,
+    useState(() => valuesOf(service))[0],
+    (values) => values,
+  );
 
   const original = useMemo(
     () => (service ? { name: service.name, displayName: service.displayName } : null),
@@ -124,27 +135,57 @@ export function ServiceForm({ service, onDone }: { service: ServiceDto | null; o
     else if (errors[field]?.type === 'taken') clearErrors(field);
   };
 
+  /** A save met a 412: what the other person saved, to show which fields they changed. */
+  const latest = async () => {
+    const saved = await getService(service!.id);
+    return { values: valuesOf(saved), version: saved.version };
+  };
+
   // Uniqueness first, then the form's own rules; the call is made only when both pass (spec 01 section 5).
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (version = conflicts.version) => {
     const taken = await Promise.all(UNIQUE_FIELDS.map((field) => checkUnique(field, getValues(field))));
-    await handleSubmit((input) => {
+    await handleSubmit(async (input) => {
       if (taken.some(Boolean)) return;
       const body = { ...input, listIcon: input.listIcon ?? null };
-      if (service) update.mutate({ id: service.id, input: body });
-      else create.mutate(body);
-    })(event);
+      if (!service) {
+        create.mutate(body);
+        return;
+      }
+      try {
+        await update.mutateAsync({ id: service.id, input: body, version });
+      } catch (error) {
+        // Any other failure was already reported by the mutation.
+        await conflicts.catchStale(error, latest);
+      }
+    })();
     UNIQUE_FIELDS.forEach((field, index) => {
       const message = taken[index];
       if (message) setError(field, { type: 'taken', message });
     });
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
 
   const pending = create.isPending || update.isPending;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('services.form.name'),
+            displayName: t('services.form.displayName'),
+            departmentId: t('services.form.department'),
+            color: t('services.form.color'),
+            listIcon: t('services.form.icon'),
+          }}
+          busy={pending}
+          onOverwrite={() => void submit(conflicts.overwriteVersion())}
+        />
         <TextInput
           label={t('services.form.name')}
           withAsterisk

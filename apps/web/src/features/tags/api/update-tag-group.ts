@@ -2,11 +2,13 @@ import { tagGroupDtoSchema, type TagGroupDto, type TagGroupInput } from '@ledger
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { invalidateTagQueries } from './tag-keys';
 
-export function putTagGroup({ id, input }: { id: number; input: TagGroupInput }) {
-  return api.put(`/document/tag-groups/${id}`, { body: input, schema: tagGroupDtoSchema });
+/** `version` is the one the form loaded: a save over a newer one is refused (412). */
+export function putTagGroup({ id, input, version }: { id: number; input: TagGroupInput; version?: string }) {
+  return api.put(`/document/tag-groups/${id}`, { body: input, schema: tagGroupDtoSchema, ifMatch: version });
 }
 
 export function useUpdateTagGroup(options: { onSuccess?: (group: TagGroupDto) => void } = {}) {
@@ -19,6 +21,9 @@ export function useUpdateTagGroup(options: { onSuccess?: (group: TagGroupDto) =>
       options.onSuccess?.(group);
       await invalidateTagQueries(queryClient);
     },
-    onError: () => notify.error(t('tags.messages.groupUpdateFailed'), { key: 'tag-group-saved' }),
+    // A 412 is the form's to show (FormConflictAlert): what was typed stays.
+    onError: (error) => {
+      if (!staleVersionOf(error)) notify.error(t('tags.messages.groupUpdateFailed'), { key: 'tag-group-saved' });
+    },
   });
 }

@@ -2,11 +2,12 @@ import type { TagDto, TagGroupDto } from '@ledgerport/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
-import { DeleteTagDialog, DeleteTagGroupDialog } from './tag-confirm-dialogs';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { DeleteTagDialog, DeleteTagGroupDialog, TagStatusDialog } from './tag-confirm-dialogs';
 
 const tag: TagDto = {
   id: 7,
+  version: '71',
   tagGroupId: 2,
   name: 'w2',
   displayName: 'W-2',
@@ -53,5 +54,50 @@ describe('deleting a tag that documents use', () => {
     renderWithProviders(<DeleteTagDialog tag={tag} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText("Couldn't delete the tag.")).toBeTruthy();
+  });
+});
+
+describe('a tag someone changed after the list loaded', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const stale = () => {
+    const requests: Array<{ method: string; ifMatch: string | null }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        requests.push({ method: init.method ?? 'GET', ifMatch: new Headers(init.headers).get('If-Match') });
+        return errorResponse(
+          412,
+          'STALE_VERSION',
+          {},
+          {
+            changedBy: { id: 3, name: 'Ann Smith' },
+            changedAt: '2024-05-01T10:00:00.000Z',
+            currentVersion: '99',
+          },
+        );
+      }),
+    );
+    return requests;
+  };
+
+  it('is not deleted: the dialog says someone changed it and closes', async () => {
+    const requests = stale();
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<DeleteTagDialog tag={tag} onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/W-2 was changed by someone else after this list loaded/)).toBeTruthy();
+    expect(requests[0]).toEqual({ method: 'DELETE', ifMatch: `"${tag.version}"` });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('is not deactivated either', async () => {
+    const requests = stale();
+    const user = userEvent.setup();
+    renderWithProviders(<TagStatusDialog tag={tag} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(/W-2 was changed by someone else after this list loaded/)).toBeTruthy();
+    expect(requests[0]).toEqual({ method: 'PATCH', ifMatch: `"${tag.version}"` });
   });
 });

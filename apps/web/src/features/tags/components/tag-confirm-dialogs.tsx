@@ -16,7 +16,8 @@ function useLastTarget<T>(target: T | null): T | null {
 export function DeleteTagGroupDialog({ group, onClose }: { group: TagGroupDto | null; onClose: () => void }) {
   const { t } = useTranslation();
   const shown = useLastTarget(group);
-  const remove = useDeleteTagGroup({ onSuccess: onClose });
+  // Changed by someone else meanwhile (412): the message says so, the dialog closes, the list refreshes.
+  const remove = useDeleteTagGroup({ onSuccess: onClose, onStale: onClose });
   return (
     <ConfirmDialog
       opened={group !== null}
@@ -34,7 +35,7 @@ export function DeleteTagGroupDialog({ group, onClose }: { group: TagGroupDto | 
 export function DeleteTagDialog({ tag, onClose }: { tag: TagDto | null; onClose: () => void }) {
   const { t } = useTranslation();
   const shown = useLastTarget(tag);
-  const remove = useDeleteTag({ onSuccess: onClose });
+  const remove = useDeleteTag({ onSuccess: onClose, onStale: onClose });
   return (
     <ConfirmDialog
       opened={tag !== null}
@@ -53,7 +54,7 @@ export function DeleteTagDialog({ tag, onClose }: { tag: TagDto | null; onClose:
 export function TagStatusDialog({ tag, onClose }: { tag: TagDto | null; onClose: () => void }) {
   const { t } = useTranslation();
   const shown = useLastTarget(tag);
-  const change = useChangeTagStatus({ onSuccess: onClose });
+  const change = useChangeTagStatus({ onSuccess: onClose, onStale: onClose });
   const deactivating = shown?.isActive ?? true;
   return (
     <ConfirmDialog

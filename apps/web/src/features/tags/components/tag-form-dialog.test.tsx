@@ -42,7 +42,15 @@ function stubApi({ taken = [] as string[], services = true } = {}) {
     if (method === 'POST' || method === 'PUT') {
       const body = JSON.parse(String(init!.body));
       return jsonResponse(
-        { id: 99, tagGroupId: 1, isActive: true, servicesItDepends: [], tagGroupsItActivates: [], ...body },
+        {
+          id: 99,
+          version: '2',
+          tagGroupId: 1,
+          isActive: true,
+          servicesItDepends: [],
+          tagGroupsItActivates: [],
+          ...body,
+        },
         { status: method === 'POST' ? 201 : 200 },
       );
     }
@@ -141,6 +149,7 @@ describe('TagFormDialog', () => {
     const calls = stubApi({ taken: ['Q1'] });
     const tag: TagDto = {
       id: 5,
+      version: '51',
       tagGroupId: 2,
       name: 'q1',
       displayName: 'Q1',

@@ -1,12 +1,15 @@
 import { tagInputSchema, type CatalogServiceDto, type TagDto, type TagGroupDto } from '@ledgerport/shared';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { useCallback, useMemo, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkTagAvailability } from '../api/check-tag-availability';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
+import { getTag } from '../api/get-tag';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
+import { useSaveConflict } from '@/lib/conflicts';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
@@ -18,6 +21,16 @@ type TagGroupRef = Pick<TagGroupDto, 'id' | 'displayName' | 'isMainTagGroup'>;
 /** The services multi-select holds ids as numbers, as the contract does. */
 const serviceItems = (services: CatalogServiceDto[]) =>
   services.map((service) => ({ value: service.id, label: service.displayName }));
+
+/** The form's values for a tag, or a new one's. */
+function valuesOf(tag: TagDto | null): FormValues {
+  return {
+    name: tag?.name ?? '',
+    displayName: tag?.displayName ?? '',
+    servicesItDepends: tag?.servicesItDepends ?? [],
+    tagGroupsItActivates: tag?.tagGroupsItActivates ?? [],
+  };
+}
 
 export interface TagFormDialogProps {
   opened: boolean;
@@ -66,18 +79,13 @@ function TagForm({ group, tag, onDone }: { group: TagGroupRef; tag: TagDto | nul
     control,
     handleSubmit,
     getValues,
+    setValue,
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof tagInputSchema>>({
-    resolver,
-    defaultValues: {
-      name: tag?.name ?? '',
-      displayName: tag?.displayName ?? '',
-      servicesItDepends: tag?.servicesItDepends ?? [],
-      tagGroupsItActivates: tag?.tagGroupsItActivates ?? [],
-    },
-  });
+  } = useForm<FormValues, unknown, z.output<typeof tagInputSchema>>({ resolver, defaultValues: valuesOf(tag) });
+  // The version the list showed goes with the save (If-Match); a 412 keeps what was typed.
+  const conflicts = useSaveConflict<FormValues>(tag?.version, useState(() => valuesOf(tag))[0], (values) => values);
 
   const original = useMemo(() => (tag ? { name: tag.name, displayName: tag.displayName } : null), [tag]);
   const isAvailable = useCallback(
@@ -94,27 +102,56 @@ function TagForm({ group, tag, onDone }: { group: TagGroupRef; tag: TagDto | nul
     else if (errors[field]?.type === 'taken') clearErrors(field);
   };
 
+  /** A save met a 412: what the other person saved, to show which fields they changed. */
+  const latest = async () => {
+    const saved = await getTag(tag!.id);
+    return { values: valuesOf(saved), version: saved.version };
+  };
+
   // Uniqueness first, then the form's own rules; the call is made only when both pass (spec 01 section 5).
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (version = conflicts.version) => {
     const taken = await Promise.all(UNIQUE_FIELDS.map((field) => checkUnique(field, getValues(field))));
-    await handleSubmit((values) => {
+    await handleSubmit(async (values) => {
       if (taken.some(Boolean)) return;
       const input = isMain ? values : { ...values, servicesItDepends: [], tagGroupsItActivates: [] };
-      if (tag) update.mutate({ id: tag.id, input });
-      else create.mutate({ ...input, tagGroupId: group.id });
-    })(event);
+      if (!tag) {
+        create.mutate({ ...input, tagGroupId: group.id });
+        return;
+      }
+      try {
+        await update.mutateAsync({ id: tag.id, input, version });
+      } catch (error) {
+        // Any other failure was already reported by the mutation.
+        await conflicts.catchStale(error, latest);
+      }
+    })();
     UNIQUE_FIELDS.forEach((field, index) => {
       const message = taken[index];
       if (message) setError(field, { type: 'taken', message });
     });
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
 
   const pending = create.isPending || update.isPending;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('tags.tagForm.name'),
+            displayName: t('tags.tagForm.displayName'),
+            servicesItDepends: t('tags.tagForm.servicesItDepends'),
+            tagGroupsItActivates: t('tags.tagForm.tagGroupsItActivates'),
+          }}
+          busy={pending}
+          onOverwrite={() => void submit(conflicts.overwriteVersion())}
+        />
         <TextInput
           label={t('tags.tagForm.name')}
           withAsterisk

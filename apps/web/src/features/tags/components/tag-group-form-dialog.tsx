@@ -1,12 +1,15 @@
 import { tagGroupInputSchema, type TagGroupDto } from '@ledgerport/shared';
 import { Button, ColorInput, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkTagGroupAvailability } from '../api/check-tag-group-availability';
 import { useCreateTagGroup } from '../api/create-tag-group';
 import { useUpdateTagGroup } from '../api/update-tag-group';
+import { getTagGroup } from '../api/get-tag-group';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
+import { useSaveConflict } from '@/lib/conflicts';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
 
@@ -15,6 +18,16 @@ type FormValues = z.input<typeof tagGroupInputSchema>;
 /** A few distinct colours to pick from; any #RRGGBB may be typed. */
 const SWATCHES = ['#3949AB', '#00897B', '#F4511E', '#8E24AA', '#43A047', '#1E88E5', '#FDD835', '#6D4C41', '#546E7A'];
 const DEFAULT_COLOR = SWATCHES[0]!;
+
+/** The form's values for a group, or a new one's. */
+function valuesOf(group: TagGroupDto | null): FormValues {
+  return {
+    name: group?.name ?? '',
+    displayName: group?.displayName ?? '',
+    color: group?.color ?? DEFAULT_COLOR,
+    isMainTagGroup: group?.isMainTagGroup ?? false,
+  };
+}
 
 export interface TagGroupFormDialogProps {
   opened: boolean;
@@ -58,18 +71,13 @@ function TagGroupForm({
     control,
     handleSubmit,
     getValues,
+    setValue,
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, z.output<typeof tagGroupInputSchema>>({
-    resolver,
-    defaultValues: {
-      name: group?.name ?? '',
-      displayName: group?.displayName ?? '',
-      color: group?.color ?? DEFAULT_COLOR,
-      isMainTagGroup: group?.isMainTagGroup ?? false,
-    },
-  });
+  } = useForm<FormValues, unknown, z.output<typeof tagGroupInputSchema>>({ resolver, defaultValues: valuesOf(group) });
+  // The version the list showed goes with the save (If-Match); a 412 keeps what was typed.
+  const conflicts = useSaveConflict<FormValues>(group?.version, useState(() => valuesOf(group))[0], (values) => values);
 
   const original = useMemo(() => (group ? { name: group.name, displayName: group.displayName } : null), [group]);
   const checkUnique = useUniquenessCheck(original, checkTagGroupAvailability);
@@ -82,27 +90,56 @@ function TagGroupForm({
     else if (errors[field]?.type === 'taken') clearErrors(field);
   };
 
+  /** A save met a 412: what the other person saved, to show which fields they changed. */
+  const latest = async () => {
+    const saved = await getTagGroup(group!.id);
+    return { values: valuesOf(saved), version: saved.version };
+  };
+
   // Uniqueness first, then the form's own rules; the call is made only when both pass (spec 01 section 5).
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (version = conflicts.version) => {
     const taken = await Promise.all(UNIQUE_FIELDS.map((field) => checkUnique(field, getValues(field))));
-    await handleSubmit((input) => {
+    await handleSubmit(async (input) => {
       if (taken.some(Boolean)) return;
-      if (group) update.mutate({ id: group.id, input });
-      else create.mutate(input);
-    })(event);
+      if (!group) {
+        create.mutate(input);
+        return;
+      }
+      try {
+        await update.mutateAsync({ id: group.id, input, version });
+      } catch (error) {
+        // Any other failure was already reported by the mutation.
+        await conflicts.catchStale(error, latest);
+      }
+    })();
     UNIQUE_FIELDS.forEach((field, index) => {
       const message = taken[index];
       if (message) setError(field, { type: 'taken', message });
     });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
   };
 
   const anotherIsMain = mainGroup !== null && mainGroup.id !== group?.id;
   const pending = create.isPending || update.isPending;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('tags.groupForm.name'),
+            displayName: t('tags.groupForm.displayName'),
+            color: t('tags.groupForm.color'),
+            isMainTagGroup: t('tags.groupForm.isMainTagGroup'),
+          }}
+          busy={pending}
+          onOverwrite={() => void submit(conflicts.overwriteVersion())}
+        />
         <TextInput
           label={t('tags.groupForm.name')}
           withAsterisk

@@ -8,6 +8,7 @@ import { TagGroupsTable, type TagGroupsTableProps } from './tag-groups-table';
 const GROUPS: TagGroupDto[] = [
   {
     id: 1,
+    version: '11',
     name: 'document-type',
     displayName: 'Document type',
     isMainTagGroup: true,
@@ -16,6 +17,7 @@ const GROUPS: TagGroupDto[] = [
     tags: [
       {
         id: 10,
+        version: '101',
         tagGroupId: 1,
         name: 'tax-return',
         displayName: 'Tax Return',
@@ -27,6 +29,7 @@ const GROUPS: TagGroupDto[] = [
   },
   {
     id: 2,
+    version: '21',
     name: 'quarter',
     displayName: 'Quarter',
     isMainTagGroup: false,
@@ -35,6 +38,7 @@ const GROUPS: TagGroupDto[] = [
     tags: [
       {
         id: 20,
+        version: '201',
         tagGroupId: 2,
         name: 'q1',
         displayName: 'Q1',

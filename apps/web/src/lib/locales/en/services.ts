@@ -57,5 +57,7 @@ export const services = {
     activateFailed: "Couldn't activate the service.",
     deactivateFailed: "Couldn't deactivate the service.",
     iconReadFailed: "Couldn't read the icon file.",
+    changedMeanwhile:
+      '{{name}} was changed by someone else after this list loaded. The list now shows it as it is: check it and try again.',
   },
 } as const;

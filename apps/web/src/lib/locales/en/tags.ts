@@ -86,5 +86,9 @@ export const tags = {
     activateFailed: "Couldn't activate the tag.",
     deactivateFailed: "Couldn't deactivate the tag.",
     reorderFailed: "Couldn't save the new order of the tag groups.",
+    changedMeanwhile:
+      '{{name}} was changed by someone else after this list loaded. The list now shows it as it is: check it and try again.',
+    reorderStale:
+      'Someone else changed the tag groups after this list loaded, so the new order was not saved. The list now shows their changes: drag again.',
   },
 } as const;
