@@ -52,7 +52,7 @@ export function AnnouncementsRoute() {
         actions={{
           onOpen: can('announcement:view') ? (row) => setDetailsId(row.id) : undefined,
           onChangeStatus: can('announcement:change-status')
-            ? (row) => setStatusTarget({ id: row.id, title: row.title, isActive: row.isActive })
+            ? (row) => setStatusTarget({ id: row.id, title: row.title, isActive: row.isActive, version: row.version })
             : undefined,
         }}
       />

@@ -133,7 +133,11 @@ export function ContractorsRoute() {
       </>
     ) : undefined;
 
-  const target = (contractor: ContractorListItemDto) => ({ id: contractor.id, name: contractor.fullName });
+  const target = (contractor: ContractorListItemDto) => ({
+    id: contractor.id,
+    name: contractor.fullName,
+    version: contractor.version,
+  });
   const { sortedBy, sortedDesc } = list.sort;
 
   return (
