@@ -9,6 +9,7 @@ import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 
 const PAYROLL: ServiceDto = {
   id: 12,
+  version: '1',
   name: 'payroll',
   displayName: 'Payroll',
   departmentId: 1,
