@@ -17,7 +17,11 @@ export const PROFILE_PICTURE = {
 } as const;
 
 /** `GET identity/users/me`, plus whether a picture is there to fetch (so nobody asks for a 404). */
-export const profileDtoSchema = meDtoSchema.extend({ hasProfilePicture: z.boolean() });
+export const profileDtoSchema = meDtoSchema.extend({
+  hasProfilePicture: z.boolean(),
+  /** The user row's version: If-Match on `PUT identity/users/me` (two tabs of one person, issue 21). */
+  version: z.string(),
+});
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
 /** The editable fields of the profile form (spec 01 section 5). An empty extension means none. */

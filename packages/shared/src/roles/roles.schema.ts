@@ -16,6 +16,8 @@ export type RolePermissionDto = z.infer<typeof rolePermissionDtoSchema>;
 /** Spec 01 section 3 (Role). */
 export const roleDtoSchema = z.object({
   id: z.number().int(),
+  /** The role row's version (it moves with its permissions too): If-Match on the edit and delete (issue 21). */
+  version: z.string(),
   name: z.string(),
   displayName: z.string(),
   description: z.string().nullable(),

@@ -84,6 +84,8 @@ export const userRoleDtoSchema = z.object({ id: z.number().int(), name: z.string
 /** `GET identity/users` item, as the API's existing clients read it (DESIGN.md section 3). */
 export const userListItemDtoSchema = z.object({
   id: z.number().int(),
+  /** The row version: If-Match on the edit, activate and deactivate (issue 21). */
+  version: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),

@@ -9,6 +9,7 @@ import {
   userIdParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { readProfileUpdate } from './profile.multipart.js';
 import type { PictureAnswer, ProfileService } from './profile.service.js';
@@ -29,9 +30,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/identity/users/me',
     {
       config: { permission: ANY_SIGNED_IN },
-      schema: { tags: ['identity'], summary: 'The signed-in user', response: { 200: profileDtoSchema } },
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in user',
+        description: 'Answers an ETag (also `version`) for If-Match on the profile save.',
+        response: { 200: profileDtoSchema },
+      },
     },
-    async (request) => profile.getMe(principalOf(request).userId),
+    async (request, reply) => withEtag(reply, await profile.getMe(principalOf(request).userId)),
   );
 
   app.put(
@@ -45,12 +51,22 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
           'multipart/form-data with FirstName, LastName, PhoneNumber, Extension (4 digits; not for client ' +
           'users), IsProfilePictureChanged and the file ProfilePicture (PNG or JPEG by content, at most 5 MB, ' +
           'else 415 or 413). IsProfilePictureChanged=true without a file removes the picture. Field names ' +
-          'are matched case-insensitively.',
+          'are matched case-insensitively. ' +
+          IF_MATCH_NOTE,
         consumes: ['multipart/form-data'],
         response: { 200: profileDtoSchema },
       },
     },
-    async (request) => profile.update(principalOf(request), await readProfileUpdate(request)),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await profile.update(
+          principalOf(request),
+          await readProfileUpdate(request),
+          requestContext(request),
+          ifMatchOf(request),
+        ),
+      ),
   );
 
   app.get(

@@ -36,6 +36,7 @@ export function createProfileService(deps: {
     if (!user) throw new NotFoundError();
     return {
       id: user.id,
+      version: user.version,
       firstName: user.firstName,
       lastName: user.lastName,
       fullName: `${user.firstName} ${user.lastName}`,
@@ -56,7 +57,12 @@ export function createProfileService(deps: {
      * Saves the user's own details. A file replaces the picture; IsProfilePictureChanged without a
      * file removes it; otherwise the picture stays as it is.
      */
-    async update(principal: Principal, { fields, picture }: ProfileUpdate): Promise<ProfileDto> {
+    async update(
+      principal: Principal,
+      { fields, picture }: ProfileUpdate,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<ProfileDto> {
       // Spec 01 section 5: the extension is not offered to client users.
       if (principal.isClient && fields.extension !== null) {
         throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
@@ -66,18 +72,33 @@ export function createProfileService(deps: {
       // Decoded before the transaction: image work must not hold a database connection.
       const normalised = picture ? await normalisePicture(picture) : null;
       await db.transaction(async (tx) => {
-        await profiles.updateDetails(
-          principal.userId,
+        // Two tabs of one person can overwrite each other too (issue 21).
+        if (!(await profiles.lockVersion(principal.userId, expected, tx))) throw new NotFoundError();
+        const details = {
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          phoneNumber: fields.phoneNumber,
+          extension: fields.extension,
+        };
+        await profiles.updateDetails(principal.userId, details, tx);
+        const pictureChanged = normalised !== null || fields.isProfilePictureChanged;
+        if (normalised) await profiles.upsertPicture(principal.userId, normalised, tx);
+        else if (fields.isProfilePictureChanged) await profiles.deletePicture(principal.userId, tx);
+        // Recorded so a stale save can name who saved last (the person, from another tab).
+        await audit.record(
+          context,
           {
-            firstName: fields.firstName,
-            lastName: fields.lastName,
-            phoneNumber: fields.phoneNumber,
-            extension: fields.extension,
+            action: AUDIT_ACTION.userUpdated,
+            actorUserId: principal.userId,
+            objectType: 'user',
+            objectId: principal.userId,
+            details: {
+              fields: [...Object.keys(details), ...(pictureChanged ? ['profilePicture'] : [])],
+              ownProfile: true,
+            },
           },
           tx,
         );
-        if (normalised) await profiles.upsertPicture(principal.userId, normalised, tx);
-        else if (fields.isProfilePictureChanged) await profiles.deletePicture(principal.userId, tx);
       });
       return getMe(principal.userId);
     },

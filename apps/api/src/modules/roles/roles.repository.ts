@@ -3,6 +3,7 @@ import type { ListRolesQuery } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { rolePermissions, roles, userRoles } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type RolesRepository = ReturnType<typeof createRolesRepository>;
 export type RoleRow = NonNullable<Awaited<ReturnType<RolesRepository['findById']>>>;
@@ -20,6 +21,8 @@ const columns = {
   displayName: roles.displayName,
   description: roles.description,
   isStatic: roles.isStatic,
+  /** The role row's version; every change of its permissions updates the row too (`update`). */
+  version: rowVersion(roles),
 };
 
 const sortable = { name: roles.name, displayName: roles.displayName, description: roles.description };
@@ -80,6 +83,21 @@ export function createRolesRepository({ db }: { db: DbOrTx }) {
       return row !== undefined;
     },
 
+    /**
+     * Locks the role's row and refuses a stale If-Match (412, lib/row-version.ts); false when there is
+     * no such role.
+     */
+    async lockVersion(id: number, expected: string[] | null, tx: DbOrTx): Promise<boolean> {
+      const version = await lockCurrentVersion(tx, {
+        table: roles,
+        where: eq(roles.id, id),
+        expected,
+        objectType: 'role',
+        objectId: id,
+      });
+      return version !== null;
+    },
+
     async countUsers(roleId: number, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, roleId));
       return row?.n ?? 0;
@@ -90,6 +108,10 @@ export function createRolesRepository({ db }: { db: DbOrTx }) {
       return row!;
     },
 
+    /**
+     * Always writes the row, even when only the permissions (child rows) change, so the role's version
+     * moves with them.
+     */
     async update(id: number, values: RoleValues, tx: DbOrTx = db): Promise<void> {
       await tx.update(roles).set(values).where(eq(roles.id, id));
     },

@@ -13,6 +13,7 @@ import {
   roleNameParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { Actor, RolesService } from './roles.service.js';
 
@@ -87,11 +88,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
       schema: {
         tags: TAGS,
         summary: 'One role with its permissions',
+        description: 'Answers an ETag (also `version`) for If-Match on the edit and the delete.',
         params: idParamsSchema,
         response: { 200: roleDtoSchema },
       },
     },
-    async (request) => roles.get(request.params.id),
+    async (request, reply) => withEtag(reply, await roles.get(request.params.id)),
   );
 
   app.post(
@@ -115,12 +117,14 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
       schema: {
         tags: TAGS,
         summary: "Edit a role; a static role keeps its name and permissions. Its users' next request sees the change",
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         body: roleInputSchema,
         response: { 200: roleDtoSchema },
       },
     },
-    async (request) => roles.update(actorOf(request), request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await roles.update(actorOf(request), request.params.id, request.body, ifMatchOf(request))),
   );
 
   app.delete(
@@ -130,12 +134,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
       schema: {
         tags: TAGS,
         summary: 'Delete a role that is not static and not assigned to any user',
+        description: `The list's rows carry each role's \`version\`. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         response: { 204: z.null().describe('No content') },
       },
     },
     async (request, reply) => {
-      await roles.remove(actorOf(request), request.params.id);
+      await roles.remove(actorOf(request), request.params.id, ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -36,6 +36,7 @@ function invalidField(field: string, message: string): BadRequestError {
 function toDto(row: RoleRow, permissions: string[]): RoleDto {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     displayName: row.displayName,
     description: row.description,
@@ -85,9 +86,14 @@ export function createRolesService({ db, roles, audit }: { db: Db; roles: RolesR
     return (await roles.findPermissions([id], tx)).map((row) => row.permission);
   }
 
-  async function assertValuesFree(input: RoleValues, exceptId?: number) {
+  async function get(id: number): Promise<RoleDto> {
+    const role = await requireRole(id);
+    return toDto(role, await permissionsOf(id));
+  }
+
+  async function assertValuesFree(input: RoleValues, exceptId?: number, tx: DbOrTx = db) {
     for (const field of ['name', 'displayName'] as const) {
-      if (await roles.isTaken(field, input[field], exceptId)) throw new ConflictError(takenMessage(input[field]));
+      if (await roles.isTaken(field, input[field], exceptId, tx)) throw new ConflictError(takenMessage(input[field]));
     }
   }
 
@@ -111,10 +117,7 @@ export function createRolesService({ db, roles, audit }: { db: Db; roles: RolesR
       return rows.map((row) => ({ value: String(row.id), displayText: row.displayName, name: row.name }));
     },
 
-    async get(id: number): Promise<RoleDto> {
-      const role = await requireRole(id);
-      return toDto(role, await permissionsOf(id));
-    },
+    get,
 
     /** Every permission a role can be given, in catalogue order (the picker groups them by area). */
     permissionCatalogue(): PermissionDto[] {
@@ -142,22 +145,24 @@ export function createRolesService({ db, roles, audit }: { db: Db; roles: RolesR
      * permissions stay as they are; display name and description may change. Users holding the role
      * get the new permissions on their next request, since permissions are read per request.
      */
-    async update(actor: Actor, id: number, input: RoleInput): Promise<RoleDto> {
-      const role = await requireRole(id);
-      const before = await permissionsOf(id);
+    async update(actor: Actor, id: number, input: RoleInput, expected: string[] | null = null): Promise<RoleDto> {
       const values = toValues(input);
       const permissions = normalisePermissions(input.permissions);
-      if (role.isStatic) {
-        if (values.name !== role.name) throw invalidField('name', 'The name of a static role cannot be changed.');
-        if (!sameSet(permissions, before)) {
-          throw invalidField('permissions', 'The permissions of a static role cannot be changed.');
+      await db.transaction(async (tx) => {
+        // Locked first: what the checks below compare with is what this save replaces.
+        if (!(await roles.lockVersion(id, expected, tx))) throw new NotFoundError('Role not found.');
+        const role = await requireRole(id, tx);
+        const before = await permissionsOf(id, tx);
+        if (role.isStatic) {
+          if (values.name !== role.name) throw invalidField('name', 'The name of a static role cannot be changed.');
+          if (!sameSet(permissions, before)) {
+            throw invalidField('permissions', 'The permissions of a static role cannot be changed.');
+          }
         }
-      }
-      await assertValuesFree(values, id);
-      return db.transaction(async (tx) => {
+        await assertValuesFree(values, id, tx);
+        // Always written, even for a change of permissions only, so the role's version moves.
         await roles.update(id, values, tx);
-        const changed = !sameSet(permissions, before);
-        if (changed) await roles.replacePermissions(id, permissions, tx);
+        if (!sameSet(permissions, before)) await roles.replacePermissions(id, permissions, tx);
         const added = permissions.filter((p) => !before.includes(p));
         const removed = before.filter((p) => !permissions.includes(p));
         await record(
@@ -167,12 +172,14 @@ export function createRolesService({ db, roles, audit }: { db: Db; roles: RolesR
           { previousName: role.name, previousDisplayName: role.displayName, added, removed },
           tx,
         );
-        return toDto({ ...role, ...values }, changed ? permissions : before);
       });
+      // Read again: the answer carries the new version, as the GET does.
+      return get(id);
     },
 
-    async remove(actor: Actor, id: number): Promise<void> {
+    async remove(actor: Actor, id: number, expected: string[] | null = null): Promise<void> {
       await db.transaction(async (tx) => {
+        if (!(await roles.lockVersion(id, expected, tx))) throw new NotFoundError('Role not found.');
         const role = await requireRole(id, tx);
         if (role.isStatic) throw new ConflictError(`${role.displayName} is a static role and cannot be deleted.`);
         const users = await roles.countUsers(id, tx);

@@ -4,6 +4,7 @@ import type { UserSortKey } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { departments, rolePermissions, roles, userRoles, userTwoFactor, users } from '../../db/schema/index.js';
 import { containsIgnoreCase, phoneContains, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
@@ -100,6 +101,7 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
       const [row] = await tx
         .select({
           ...userColumns,
+          version: rowVersion(users),
           roleDisplayNames: sql<string[]>`array(
             select ${roles.displayName} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
             where ${userRoles.userId} = ${users.id} order by ${roles.id})`,
@@ -172,6 +174,21 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
     async findAdminById(id: number, tx: DbOrTx = db) {
       const [row] = await selectAdminRows(tx).where(eq(users.id, id)).limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Locks the user's row and refuses a stale If-Match (412, lib/row-version.ts); false when there is
+     * no such user. The users row is the version of the user (the role change touches it too).
+     */
+    async lockVersion(userId: number, expected: string[] | null, tx: DbOrTx): Promise<boolean> {
+      const version = await lockCurrentVersion(tx, {
+        table: users,
+        where: eq(users.id, userId),
+        expected,
+        objectType: 'user',
+        objectId: userId,
+      });
+      return version !== null;
     },
 
     async isEmailAddressTaken(emailAddress: string, exceptUserId?: number, tx: DbOrTx = db): Promise<boolean> {
@@ -313,6 +330,7 @@ function selectAdminRows(tx: DbOrTx) {
   return tx
     .select({
       id: users.id,
+      version: rowVersion(users),
       firstName: users.firstName,
       lastName: users.lastName,
       emailAddress: users.emailAddress,

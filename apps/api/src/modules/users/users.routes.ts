@@ -15,6 +15,7 @@ import {
   usernameAvailabilityParamsSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from './users.export.js';
 import type { UsersService } from './users.service.js';
@@ -147,11 +148,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ['identity'],
         summary: 'One user, with the ids the edit form starts from',
+        description: 'Answers an ETag (also `version`) for If-Match on the edit.',
         params: idParamsSchema,
         response: { 200: userDetailsDtoSchema },
       },
     },
-    async (request) => users.getById(request.params.id),
+    async (request, reply) => withEtag(reply, await users.getById(request.params.id)),
   );
 
   app.post(
@@ -179,22 +181,39 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ['identity'],
         summary: "Edit a user; a role change (never to or from client) ends the user's sessions",
+        description: IF_MATCH_NOTE,
         params: idParamsSchema,
         body: updateUserInputSchema,
         response: { 200: userDetailsDtoSchema },
       },
     },
-    async (request) => users.update(request.params.id, request.body, principalOf(request), requestContext(request)),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await users.update(
+          request.params.id,
+          request.body,
+          principalOf(request),
+          requestContext(request),
+          ifMatchOf(request),
+        ),
+      ),
   );
 
   app.patch(
     '/identity/users/:id/activate',
     {
       config: { permission: PERMISSION.changeStatus },
-      schema: { tags: ['identity'], summary: 'Activate a user', params: idParamsSchema, response: { 204: z.null() } },
+      schema: {
+        tags: ['identity'],
+        summary: 'Activate a user',
+        description: `The list's rows carry each user's \`version\`. ${IF_MATCH_NOTE}`,
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
-      await users.setActive(request.params.id, true, principalOf(request), requestContext(request));
+      await users.setActive(request.params.id, true, principalOf(request), requestContext(request), ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -206,12 +225,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ['identity'],
         summary: "Deactivate a user and end the user's sessions",
+        description: `The list's rows carry each user's \`version\`. ${IF_MATCH_NOTE}`,
         params: idParamsSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await users.setActive(request.params.id, false, principalOf(request), requestContext(request));
+      await users.setActive(
+        request.params.id,
+        false,
+        principalOf(request),
+        requestContext(request),
+        ifMatchOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -48,6 +48,7 @@ function invalid(issues: FieldIssue[]): BadRequestError {
 function toListItem(row: UserAdminRow): UserListItemDto {
   return {
     id: row.id,
+    version: row.version,
     firstName: row.firstName,
     lastName: row.lastName,
     fullName: `${row.firstName} ${row.lastName}`,
@@ -333,6 +334,7 @@ export function createUsersService(deps: {
       input: UpdateUserInput,
       caller: Principal,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<UserDetailsDto> {
       const current = await loadUser(id);
       const role = await loadRole(input.roleId);
@@ -355,6 +357,7 @@ export function createUsersService(deps: {
       if (roleChanged) changedFields.push('roleId');
       try {
         await db.transaction(async (tx) => {
+          if (!(await users.lockVersion(id, expected, tx))) throw new NotFoundError('User not found.');
           await users.update(id, columns, tx);
           if (roleChanged) {
             await users.setRole(id, role.id, tx);
@@ -390,12 +393,19 @@ export function createUsersService(deps: {
       return toDetails(await loadUser(id));
     },
 
-    async setActive(id: number, isActive: boolean, caller: Principal, context: RequestContext): Promise<void> {
+    async setActive(
+      id: number,
+      isActive: boolean,
+      caller: Principal,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await loadUser(id);
       if (!isActive && id === caller.userId) {
         throw new BadRequestError('You cannot deactivate your own account.');
       }
       await db.transaction(async (tx) => {
+        if (!(await users.lockVersion(id, expected, tx))) throw new NotFoundError('User not found.');
         await users.setActive(id, isActive, tx);
         if (!isActive) await sessions.revokeAllForUser(id, 'deactivated', tx);
         await audit.record(

@@ -39,6 +39,7 @@ describe('GET identity/users/me', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: session.userId,
+      version: expect.stringMatching(/^\d+$/),
       firstName: 'Batch1',
       lastName: 'Group1',
       fullName: 'Batch1 Group1',

@@ -119,6 +119,7 @@ describe('GET identity/roles/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: role.id,
+      version: expect.stringMatching(/^\d+$/),
       name: role.name,
       displayName: role.displayName,
       description: 'Tags',
@@ -176,6 +177,7 @@ describe('POST identity/roles', () => {
     const body = response.json();
     expect(body).toEqual({
       id: expect.any(Number),
+      version: expect.stringMatching(/^\d+$/),
       name: input.name.trim(),
       displayName: input.displayName,
       description: 'Reads the books',

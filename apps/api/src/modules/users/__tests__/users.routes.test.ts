@@ -100,6 +100,7 @@ describe('GET identity/users', () => {
     const client = (await get(`${USERS}?emailAddress=b1g1_client@`)).json().items[0];
     expect(client).toEqual({
       id: expect.any(Number),
+      version: expect.stringMatching(/^\d+$/),
       firstName: 'Batch1',
       lastName: 'Group1',
       fullName: 'Batch1 Group1',
