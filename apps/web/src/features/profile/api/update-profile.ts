@@ -11,10 +11,12 @@ export interface UpdateProfileInput {
   picture: PictureChange;
   /** Client users have no extension (spec 01 section 5): the field is not sent at all. */
   withExtension: boolean;
+  /** The version the form loaded, sent as If-Match (another tab's save meanwhile answers 412). */
+  version?: string;
 }
 
 /** `PUT identity/users/me` as multipart, with the field names the API's existing clients use. */
-export function updateProfile({ values, picture, withExtension }: UpdateProfileInput) {
+export function updateProfile({ values, picture, withExtension, version }: UpdateProfileInput) {
   const form = new FormData();
   form.append('FirstName', values.firstName);
   form.append('LastName', values.lastName);
@@ -22,7 +24,7 @@ export function updateProfile({ values, picture, withExtension }: UpdateProfileI
   if (withExtension) form.append('Extension', values.extension);
   form.append('IsProfilePictureChanged', String(picture.kind !== 'keep'));
   if (picture.kind === 'replace') form.append('ProfilePicture', picture.file, picture.file.name);
-  return api.put('/identity/users/me', { body: form, schema: profileDtoSchema, fileTransfer: true });
+  return api.put('/identity/users/me', { body: form, ifMatch: version, schema: profileDtoSchema, fileTransfer: true });
 }
 
 export function useUpdateProfile() {

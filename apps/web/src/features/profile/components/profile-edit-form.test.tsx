@@ -1,4 +1,4 @@
-import type { ProfileDto } from '@ledgerport/shared';
+import { ERROR_CODE, type ProfileDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { ProfileEditForm } from './profile-edit-form';
 function buildProfile(overrides: Partial<ProfileDto> = {}): ProfileDto {
   return {
     id: 7,
+    version: '301',
     firstName: 'Ada',
     lastName: 'Lovelace',
     fullName: 'Ada Lovelace',
@@ -161,5 +162,50 @@ describe('ProfileEditForm', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps what was typed when another tab saved meanwhile, takes in their changes, and saves both', async () => {
+    const theirs = buildProfile({ version: '302', phoneNumber: '(555) 222-3333' });
+    const puts: Array<{ ifMatch: string | null; form: FormData }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method !== 'PUT') return jsonResponse(theirs);
+        puts.push({ ifMatch: new Headers(init.headers).get('if-match'), form: init.body as FormData });
+        if (puts.length === 1) {
+          return errorResponse(
+            412,
+            ERROR_CODE.staleVersion,
+            {},
+            {
+              changedBy: { id: 7, name: 'Ada Lovelace' },
+              changedAt: '2026-11-26T14:05:00.000Z',
+              currentVersion: '302',
+            },
+          );
+        }
+        return jsonResponse(buildProfile({ version: '303', firstName: 'Augusta' }));
+      }),
+    );
+    const { user, onDone } = renderForm();
+
+    await user.clear(textbox('First name'));
+    await user.type(textbox('First name'), 'Augusta');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ada Lovelace saved it on');
+    expect(alert.textContent).toContain('They changed: Phone number.');
+    expect(textbox('First name').value).toBe('Augusta');
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Take their changes, keep mine' }));
+    expect(textbox('Phone number').value).toBe('(555) 222-3333');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(puts.map((put) => put.ifMatch)).toEqual(['"301"', '"302"']);
+    expect(puts[1]!.form.get('FirstName')).toBe('Augusta');
+    expect(puts[1]!.form.get('PhoneNumber')).toBe('5552223333');
   });
 });

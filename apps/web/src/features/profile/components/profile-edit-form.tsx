@@ -1,23 +1,36 @@
 import { PROFILE_PICTURE, profileFormSchema, type ProfileDto } from '@ledgerport/shared';
 import { Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
+import { meQueryOptions } from '../api/get-me';
 import { useMyProfilePicture } from '../api/get-profile-picture';
 import { useUpdateProfile, type PictureChange } from '../api/update-profile';
 import { formResolver } from '@/lib/form-resolver';
 import { pictureProblem, usePreview } from '@/lib/picture';
 import { ProfileAvatar } from './profile-avatar';
 import { PhoneField } from '@/components/ui/phone-input';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 
 type FormValues = z.input<typeof profileFormSchema>;
 
 const AVATAR_SIZE = 120;
 const NOTICE_KEY = 'profile-save';
+
+function formValuesOf(profile: ProfileDto): FormValues {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    phoneNumber: profile.phoneNumber ?? '',
+    extension: profile.extension ?? '',
+  };
+}
 
 /** The edit mode of the Profile screen (spec 01 section 5: profile edit). */
 export function ProfileEditForm({
@@ -31,6 +44,7 @@ export function ProfileEditForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const pictureErrorId = useId();
   const [picture, setPicture] = useState<PictureChange>({ kind: 'keep' });
@@ -48,16 +62,15 @@ export function ProfileEditForm({
     register,
     control,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<FormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver,
-    defaultValues: {
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      phoneNumber: profile.phoneNumber ?? '',
-      extension: profile.extension ?? '',
-    },
+    defaultValues: formValuesOf(profile),
   });
+  // Two tabs of one person can overwrite each other: the save sends the version this form loaded.
+  const conflicts = useSaveConflict<FormValues>(profile.version, useState(() => formValuesOf(profile))[0], (v) => v);
 
   const choosePicture = (file: File | null) => {
     if (!file) return;
@@ -70,21 +83,39 @@ export function ProfileEditForm({
     setPicture({ kind: 'replace', file });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: z.output<typeof profileFormSchema>, version = conflicts.version) => {
     try {
-      await update.mutateAsync({ values, picture, withExtension: !isClient });
+      await update.mutateAsync({ values, picture, withExtension: !isClient, version });
       notify.success(t('profile.messages.saved'), { key: NOTICE_KEY });
       onDone();
     } catch (error) {
+      const latest = async () => {
+        const saved = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+        return { values: formValuesOf(saved), version: saved.version };
+      };
+      if (await conflicts.catchStale(error, latest)) return;
       const message = isApiError(error, 415) ? t('profile.picture.invalidType') : t('profile.messages.saveError');
       notify.error(message, { key: NOTICE_KEY });
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => save(values));
 
   return (
     <Paper withBorder p="xl" maw={760}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="lg">
+          <FormConflictAlert
+            conflicts={conflicts}
+            form={{ getValues, setValue }}
+            labels={{
+              firstName: t('profile.fields.firstName'),
+              lastName: t('profile.fields.lastName'),
+              phoneNumber: t('profile.fields.phoneNumber'),
+              extension: t('profile.fields.extension'),
+            }}
+            busy={update.isPending}
+            onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+          />
           <Group gap="lg" align="center">
             <ProfileAvatar src={shown} firstName={profile.firstName} lastName={profile.lastName} size={AVATAR_SIZE} />
             <Stack gap="xs">

@@ -2,11 +2,13 @@ import { roleDtoSchema, type RoleDto, type RoleInput } from '@ledgerport/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { roleKeys } from './role-keys';
 
-export function putRole({ id, input }: { id: number; input: RoleInput }) {
-  return api.put(`/identity/roles/${id}`, { body: input, schema: roleDtoSchema });
+/** `version` is the one the form loaded, sent as If-Match: a role saved meanwhile answers 412. */
+export function putRole({ id, input, version }: { id: number; input: RoleInput; version?: string }) {
+  return api.put(`/identity/roles/${id}`, { body: input, ifMatch: version, schema: roleDtoSchema });
 }
 
 export function useUpdateRole(options: { onSuccess?: (role: RoleDto) => void } = {}) {
@@ -20,6 +22,9 @@ export function useUpdateRole(options: { onSuccess?: (role: RoleDto) => void } =
       queryClient.setQueryData(roleKeys.detail(role.id), role);
       await queryClient.invalidateQueries({ queryKey: roleKeys.lists() });
     },
-    onError: () => notify.error(t('roles.messages.updateFailed'), { key: 'role-saved' }),
+    // A 412 is the form's to show (it keeps what was typed and names who saved).
+    onError: (error) => {
+      if (!staleVersionOf(error)) notify.error(t('roles.messages.updateFailed'), { key: 'role-saved' });
+    },
   });
 }

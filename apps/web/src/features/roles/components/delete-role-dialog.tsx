@@ -27,6 +27,7 @@ export function DeleteRoleDialog({
       onClose();
       onDeleted?.(deleted);
     },
+    onStale: onClose,
   });
   return (
     <ConfirmDialog

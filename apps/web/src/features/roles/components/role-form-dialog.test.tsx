@@ -30,6 +30,7 @@ function stubApi({ taken = [] as string[] } = {}) {
       if (availability) return jsonResponse(!taken.includes(availability));
       const role: RoleDto = {
         id: 7,
+        version: '202',
         name: body.name,
         displayName: body.displayName,
         description: body.description,
@@ -113,6 +114,7 @@ describe('RoleForm', () => {
     const calls = stubApi();
     const role: RoleDto = {
       id: 3,
+      version: '201',
       name: 'employee',
       displayName: 'Employee',
       description: null,

@@ -8,20 +8,33 @@ import {
 } from '@ledgerport/shared';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useMemo, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { checkRoleAvailability } from '../api/check-role-availability';
 import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
-import { useRole } from '../api/get-role';
+import { roleQueryOptions, useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { UNIQUE_FIELDS, useUniquenessCheck, type UniqueField } from '@/lib/use-uniqueness-check';
 import { formResolver } from '@/lib/form-resolver';
+import { useSaveConflict } from '@/lib/conflicts';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { PermissionPicker } from './permission-picker';
 
 type FormValues = z.input<typeof roleInputSchema>;
+
+function formValuesOf(role: RoleDto | null): FormValues {
+  return {
+    name: role?.name ?? '',
+    displayName: role?.displayName ?? '',
+    description: role?.description ?? '',
+    // The picker shows catalogue permissions: a held area ticks every permission in it.
+    permissions: expandPermissions(role?.permissions.map((permission) => permission.id) ?? []),
+  };
+}
 
 export interface RoleFormDialogProps {
   opened: boolean;
@@ -72,6 +85,7 @@ export interface RoleFormProps {
 
 export function RoleForm({ role, catalogue, onDone }: RoleFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const create = useCreateRole({ onSuccess: onDone });
   const update = useUpdateRole({ onSuccess: onDone });
   const isStatic = role?.isStatic ?? false;
@@ -85,19 +99,12 @@ export function RoleForm({ role, catalogue, onDone }: RoleFormProps) {
     control,
     handleSubmit,
     getValues,
+    setValue,
     setError,
     clearErrors,
     formState: { errors },
-  } = useForm<FormValues, unknown, RoleInput>({
-    resolver,
-    defaultValues: {
-      name: role?.name ?? '',
-      displayName: role?.displayName ?? '',
-      description: role?.description ?? '',
-      // The picker shows catalogue permissions: a held area ticks every permission in it.
-      permissions: expandPermissions(held),
-    },
-  });
+  } = useForm<FormValues, unknown, RoleInput>({ resolver, defaultValues: formValuesOf(role) });
+  const conflicts = useSaveConflict<FormValues>(role?.version, useState(() => formValuesOf(role))[0], (v) => v);
 
   const original = useMemo(() => (role ? { name: role.name, displayName: role.displayName } : null), [role]);
   const checkUnique = useUniquenessCheck(original, checkRoleAvailability);
@@ -110,7 +117,7 @@ export function RoleForm({ role, catalogue, onDone }: RoleFormProps) {
     else if (errors[field]?.type === 'taken') clearErrors(field);
   };
 
-  const save = (values: RoleInput) => {
+  const save = (values: RoleInput, version = conflicts.version) => {
     const input: RoleInput = {
       ...values,
       description: values.description || null,
@@ -118,8 +125,17 @@ export function RoleForm({ role, catalogue, onDone }: RoleFormProps) {
       name: isStatic && role ? role.name : values.name,
       permissions: isStatic ? held : compactPermissions(values.permissions, held),
     };
-    if (role) update.mutate({ id: role.id, input });
-    else create.mutate(input);
+    if (!role) {
+      create.mutate(input);
+      return;
+    }
+    const roleId = role.id;
+    // Someone saved the role after this form loaded it: what was typed stays, their changes are named.
+    const latest = async () => {
+      const saved = await queryClient.fetchQuery(roleQueryOptions(roleId));
+      return { values: formValuesOf(saved), version: saved.version };
+    };
+    update.mutate({ id: roleId, input, version }, { onError: (error) => void conflicts.catchStale(error, latest) });
   };
 
   // Uniqueness first, then the form's own rules; the call is made only when both pass (spec 01 section 5).
@@ -140,6 +156,18 @@ export function RoleForm({ role, catalogue, onDone }: RoleFormProps) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            name: t('roles.form.name'),
+            displayName: t('roles.form.displayName'),
+            description: t('roles.form.description'),
+            permissions: t('roles.form.permissions'),
+          }}
+          busy={update.isPending}
+          onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+        />
         {isStatic && (
           <Alert color="gray" variant="light" icon={<IconLock size={16} aria-hidden />}>
             {t('roles.form.staticHint')}

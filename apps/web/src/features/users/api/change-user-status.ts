@@ -3,8 +3,9 @@ import { api } from '@/lib/api-client';
 import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 
 /** Activation and deactivation; the screen reloads the list itself (it may first go back a page). */
-export function changeUserStatus({ id, isActive }: { id: number; isActive: boolean }) {
-  return api.patch(`/identity/users/${id}/${isActive ? 'activate' : 'deactivate'}`);
+/** `version` is the list row's: sent as If-Match, so a user changed since the list loaded answers 412. */
+export function changeUserStatus({ id, isActive, version }: { id: number; isActive: boolean; version?: string }) {
+  return api.patch(`/identity/users/${id}/${isActive ? 'activate' : 'deactivate'}`, { ifMatch: version });
 }
 
 export function useChangeUserStatus() {

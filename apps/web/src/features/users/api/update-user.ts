@@ -4,9 +4,11 @@ import { api } from '@/lib/api-client';
 import { invalidateReferenceData } from '@/lib/reference-data/reference-keys';
 import { userKeys } from './user-keys';
 
-export function updateUser({ id, input }: { id: number; input: UpdateUserInput }) {
+/** `version` is the one the form loaded, sent as If-Match: a user saved meanwhile answers 412. */
+export function updateUser({ id, input, version }: { id: number; input: UpdateUserInput; version?: string }) {
   return api.put(`/identity/users/${id}`, {
     body: { ...input, roles: [input.roleId] },
+    ifMatch: version,
     schema: userDetailsDtoSchema,
   });
 }

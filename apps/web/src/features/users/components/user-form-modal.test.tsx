@@ -19,6 +19,7 @@ const ROLES: RoleOption[] = [
 function buildUser(overrides: Partial<UserDetailsDto> = {}): UserDetailsDto {
   return {
     id: 42,
+    version: '401',
     firstName: 'Grace',
     lastName: 'Hopper',
     fullName: 'Grace Hopper',

@@ -22,10 +22,12 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useAdvisors } from '@/lib/reference-data/get-advisors';
 import { useDepartments } from '@/lib/reference-data/get-departments';
@@ -36,12 +38,13 @@ import { checkUsernameAvailability } from '../api/check-username-availability';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/get-role-options';
 import { useSupervisorOptions } from '../api/get-supervisor-options';
-import { useUser } from '../api/get-user';
+import { userQueryOptions, useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { contractMessage } from '@/lib/contract-messages';
 import { formResolver } from '@/lib/form-resolver';
 import { useFetchErrorNotice } from '../lib/use-fetch-error-notice';
 import { PhoneField } from '@/components/ui/phone-input';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 
 /** What the modal is open for: creating a user or editing one; null when closed. */
 export type UserFormTarget = { mode: 'create' } | { mode: 'edit'; userId: number } | null;
@@ -66,6 +69,9 @@ type UserFormOutput = CreateUserInput | UpdateUserInput;
 type UniqueField = 'emailAddress' | 'username';
 
 const EXTENSION_LENGTH = 4;
+
+/** What a conflict compares: the user's fields (the passwords belong to creating only). */
+const comparable = ({ password: _password, confirmPassword: _confirm, ...fields }: UserFormValues) => fields;
 
 function initialValues(user: UserDetailsDto | null): UserFormValues {
   const id = (value: number | null) => (value === null ? null : String(value));
@@ -128,6 +134,7 @@ interface UserFormProps {
 
 export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const isEdit = user !== null;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -184,6 +191,7 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues, unknown, UserFormOutput>({ resolver, defaultValues: initialValues(user) });
+  const conflicts = useSaveConflict<UserFormValues>(user?.version, useState(() => initialValues(user))[0], comparable);
 
   const roleName = roleNameOf(watch('roleId'));
   roleNameRef.current = roleName;
@@ -236,11 +244,11 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
     if (message) setError(field, { type: 'taken', message });
   };
 
-  const save = async (values: UserFormOutput) => {
+  const save = async (values: UserFormOutput, version = conflicts.version) => {
     const name = `${values.firstName} ${values.lastName}`;
     try {
       if (isEdit) {
-        await updateUser.mutateAsync({ id: user.id, input: values as UpdateUserInput });
+        await updateUser.mutateAsync({ id: user.id, input: values as UpdateUserInput, version });
         notify.success(t('common.messages.updated', { name }), { key: `user-saved-${user.id}` });
       } else {
         await createUser.mutateAsync(values as CreateUserInput);
@@ -248,6 +256,15 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
       }
       onDone();
     } catch (error) {
+      if (isEdit) {
+        // Someone saved the user after this form loaded it: what was typed stays, their changes are named.
+        const userId = user.id;
+        const latest = async () => {
+          const saved = await queryClient.fetchQuery({ ...userQueryOptions(userId), staleTime: 0 });
+          return { values: initialValues(saved), version: saved.version };
+        };
+        if (await conflicts.catchStale(error, latest)) return;
+      }
       if (isApiError(error, 409)) {
         const field = (error.details as Array<{ field?: string }> | undefined)?.[0]?.field;
         if (field === 'emailAddress' || field === 'username') {
@@ -288,6 +305,24 @@ export function UserForm({ user, roleOptions, onDone }: UserFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            firstName: t('users.form.firstName'),
+            lastName: t('users.form.lastName'),
+            emailAddress: t('users.form.emailAddress'),
+            username: t('users.form.username'),
+            phoneNumber: t('users.form.phoneNumber'),
+            extension: t('users.form.extension'),
+            roleId: t('users.form.role'),
+            advisorUserId: t('users.form.advisor'),
+            supervisorUserId: t('users.form.supervisor'),
+            departmentId: t('users.form.department'),
+          }}
+          busy={busy}
+          onOverwrite={() => void handleSubmit((values) => save(values, conflicts.overwriteVersion()))()}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t('users.form.firstName')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useChangeUserStatus } from '../api/change-user-status';
 
@@ -7,6 +8,8 @@ export interface UserStatusTarget {
   id: number;
   fullName: string;
   isActive: boolean;
+  /** The version the list showed (If-Match). */
+  version?: string;
 }
 
 /**
@@ -31,14 +34,21 @@ export function UserStatusDialog({
   const confirm = async () => {
     if (!target) return;
     try {
-      await change.mutateAsync({ id: target.id, isActive: !target.isActive });
+      await change.mutateAsync({ id: target.id, isActive: !target.isActive, version: target.version });
       notify.success(
         deactivating ? t('users.messages.deactivated', { name }) : t('users.messages.activated', { name }),
         { key: `user-status-${target.id}` },
       );
       onChanged();
       onClose();
-    } catch {
+    } catch (error) {
+      if (staleVersionOf(error)) {
+        // Changed since the list loaded: the list shows the user as they are now, to decide again.
+        notify.error(t('common.conflict.changedMeanwhile', { name }), { key: 'user-status-failed' });
+        onChanged();
+        onClose();
+        return;
+      }
       notify.error(deactivating ? t('users.messages.deactivateError') : t('users.messages.activateError'), {
         key: 'user-status-failed',
       });

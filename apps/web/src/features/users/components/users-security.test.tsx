@@ -12,6 +12,7 @@ const CHROME = 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Ge
 function buildUser(overrides: Partial<UserListItemDto> = {}): UserListItemDto {
   return {
     id: 42,
+    version: '401',
     firstName: 'Grace',
     lastName: 'Hopper',
     fullName: 'Grace Hopper',

@@ -10,6 +10,7 @@ import { UsersTable } from './users-table';
 function buildUser(overrides: Partial<UserListItemDto>): UserListItemDto {
   return {
     id: 1,
+    version: '401',
     firstName: 'Grace',
     lastName: 'Hopper',
     fullName: 'Grace Hopper',
