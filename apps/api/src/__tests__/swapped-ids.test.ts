@@ -1014,13 +1014,19 @@ async function call(c: SwapCase, x: Objects) {
   });
 }
 
-/** The answer with what differs from call to call (request ids, fresh ids of created rows) taken out. */
+/**
+ * The answer with what differs from call to call (request ids, fresh ids and row versions of created
+ * rows) taken out.
+ */
 function comparable(response: { statusCode: number; body: string; headers: Record<string, unknown> }) {
   const type = String(response.headers['content-type'] ?? '');
   if (!type.includes('json')) return { status: response.statusCode, type };
-  const parsed = JSON.parse(response.body) as { error?: { requestId?: string }; id?: number };
+  const parsed = JSON.parse(response.body) as { error?: { requestId?: string }; id?: number; version?: string };
   if (parsed.error) delete parsed.error.requestId;
-  if (response.statusCode === 201) delete parsed.id;
+  if (response.statusCode === 201) {
+    delete parsed.id;
+    delete parsed.version;
+  }
   return { status: response.statusCode, body: parsed };
 }
 

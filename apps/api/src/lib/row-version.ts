@@ -54,21 +54,12 @@ export class StaleVersionError extends AppError {
   }
 }
 
-/**
- * Refuses a stale `If-Match` with 412, naming who saved the object last and when. `current` is the
- * version read with the row locked (`FOR UPDATE`), so no other save slips in between the check and
- * the caller's own write.
- */
-export async function assertCurrentVersion(
+/** Who saved the object last and when, from the audit trail (reads are not saves). */
+async function lastSave(
   tx: DbOrTx,
-  {
-    current,
-    expected,
-    objectType,
-    objectId,
-  }: { current: string; expected: string[] | null; objectType: string; objectId: number | string },
-): Promise<void> {
-  if (expected === null || expected.includes(current)) return;
+  objectType: string,
+  objectId: number | string,
+): Promise<Pick<StaleVersionDetails, 'changedBy' | 'changedAt'>> {
   const [last] = await tx
     .select({
       actorId: auditEvents.actorUserId,
@@ -88,13 +79,61 @@ export async function assertCurrentVersion(
     )
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(1);
-  throw new StaleVersionError({
+  return {
     changedBy:
       last && last.actorId !== null && last.firstName !== null
         ? { id: last.actorId, name: `${last.firstName} ${last.lastName ?? ''}`.trim() }
         : null,
     changedAt: last?.occurredAt.toISOString() ?? null,
-    currentVersion: current,
+  };
+}
+
+/**
+ * Refuses a stale `If-Match` with 412, naming who saved the object last and when. `current` is the
+ * version read with the row locked (`FOR UPDATE`), so no other save slips in between the check and
+ * the caller's own write.
+ */
+export async function assertCurrentVersion(
+  tx: DbOrTx,
+  {
+    current,
+    expected,
+    objectType,
+    objectId,
+  }: { current: string; expected: string[] | null; objectType: string; objectId: number | string },
+): Promise<void> {
+  if (expected === null || expected.includes(current)) return;
+  throw new StaleVersionError({ ...(await lastSave(tx, objectType, objectId)), currentVersion: current });
+}
+
+/**
+ * A bulk change's versions (`versions[i]` for `ids[i]`, as the caller saw them) against the rows it
+ * locked: any stale one refuses the whole change with 412, naming the stale ids and who saved the
+ * first of them. No versions: the change is unconditional, as before.
+ */
+export async function assertCurrentVersions(
+  tx: DbOrTx,
+  {
+    ids,
+    versions,
+    locked,
+    objectType,
+  }: {
+    ids: readonly number[];
+    versions: readonly string[] | undefined;
+    locked: ReadonlyArray<{ id: number; version: string }>;
+    objectType: string;
+  },
+): Promise<void> {
+  if (versions === undefined) return;
+  const expected = new Map(ids.map((id, index) => [id, versions[index]]));
+  const stale = locked.filter((row) => expected.get(row.id) !== row.version);
+  if (stale.length === 0) return;
+  const [first] = stale;
+  throw new StaleVersionError({
+    ...(await lastSave(tx, objectType, first!.id)),
+    currentVersion: first!.version,
+    staleIds: stale.map((row) => row.id),
   });
 }
 

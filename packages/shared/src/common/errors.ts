@@ -37,5 +37,7 @@ export const staleVersionDetailsSchema = z.object({
   changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   changedAt: z.string().nullable(),
   currentVersion: z.string(),
+  /** A bulk change (several objects at once): the ids whose version was stale; nothing was changed. */
+  staleIds: z.array(z.number().int()).optional(),
 });
 export type StaleVersionDetails = z.infer<typeof staleVersionDetailsSchema>;

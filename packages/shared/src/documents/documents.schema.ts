@@ -108,6 +108,8 @@ export type DocumentTagDto = z.infer<typeof documentTagDtoSchema>;
 
 export const documentListItemDtoSchema = z.object({
   id: z.number().int(),
+  /** The row version: If-Match on the edit, and `versions` beside the ids of a bulk change (issue 21). */
+  version: z.string(),
   displayName: z.string(),
   clientId: z.number().int(),
   client: z.string(),
@@ -188,22 +190,46 @@ const bulkIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' });
 
 /** Bulk delete and zip download: `?ids=1&ids=2`. Any id outside the caller's scope answers 404 and nothing happens. */
+const asArray = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? value : [value]);
+
 export const documentIdsQuerySchema = z.object({
-  ids: z.preprocess((value) => (Array.isArray(value) ? value : value === undefined ? value : [value]), bulkIdsSchema),
+  ids: z.preprocess(asArray, bulkIdsSchema),
 });
 export type DocumentIdsQuery = z.infer<typeof documentIdsQuerySchema>;
 
-export const changeDocumentStatusInputSchema = z.object({
-  documentIds: bulkIdsSchema,
-  status: documentStatusSchema,
-  /** Optional; when given it is added as a comment on every document changed. */
-  commentText: z
-    .string()
-    .trim()
-    .max(DOCUMENT_LIMITS.commentText)
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
+/**
+ * Optional, one per id in the same order: the versions the caller saw. When given, a bulk change with
+ * any stale one answers 412 naming the stale ids, and changes nothing (issue 21).
+ */
+const bulkVersionsSchema = z.array(z.string().max(20)).max(DOCUMENT_LIMITS.maxBulkIds).optional();
+const oneVersionPerId = {
+  message: 'One version per id, in the same order.',
+  path: ['versions'],
+};
+
+/** Bulk delete: `?ids=1&ids=2`, optionally `&versions=…&versions=…` in the same order. */
+export const deleteDocumentsQuerySchema = documentIdsQuerySchema
+  .extend({ versions: z.preprocess(asArray, bulkVersionsSchema) })
+  .refine((query) => query.versions === undefined || query.versions.length === query.ids.length, oneVersionPerId);
+export type DeleteDocumentsQuery = z.infer<typeof deleteDocumentsQuerySchema>;
+
+export const changeDocumentStatusInputSchema = z
+  .object({
+    documentIds: bulkIdsSchema,
+    versions: bulkVersionsSchema,
+    status: documentStatusSchema,
+    /** Optional; when given it is added as a comment on every document changed. */
+    commentText: z
+      .string()
+      .trim()
+      .max(DOCUMENT_LIMITS.commentText)
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  })
+  .refine(
+    (input) => input.versions === undefined || input.versions.length === input.documentIds.length,
+    oneVersionPerId,
+  );
 export type ChangeDocumentStatusInput = z.infer<typeof changeDocumentStatusInputSchema>;
 
 export const documentCommentDtoSchema = z.object({

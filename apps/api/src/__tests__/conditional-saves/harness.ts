@@ -19,8 +19,13 @@ export interface Editable {
   current?: (ctx: CaseContext) => Promise<{ version: string; body: unknown } | null>;
   /** The conditional save: method, URL and one body per contender (bodies differ, so the winner shows). */
   method: 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
+  url?: string;
   bodies?: [object, object];
+  /**
+   * For a bulk change, whose versions travel with its ids (in the query or the body) instead of in
+   * If-Match: the request for a contender with `version` (null: none, unconditional).
+   */
+  versioned?: (version: string | null, contender: 0 | 1) => { url: string; body?: object };
   /** Who saves (the firm's admin unless said). */
   as?: SignedIn;
   /** The name the refusal gives as the last to save (the one who saved: "Batch1 Group1" for the admin). */

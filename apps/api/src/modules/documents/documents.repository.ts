@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
+import { rowVersion } from '../../lib/row-version.js';
 import {
   documentFilingInScope,
   documentIdInScope,
@@ -103,6 +104,7 @@ function orderOf(sort: DocumentListSort): SQL[] {
 
 const rowColumns = {
   id: documents.id,
+  version: rowVersion(documents),
   displayName: documents.displayName,
   clientId: documents.clientId,
   clientName: clients.name,
@@ -160,6 +162,7 @@ type FileFacts = { fileName: string; contentType: string; size: number; sha256: 
  */
 const lookupColumns = {
   id: documents.id,
+  version: rowVersion(documents),
   displayName: documents.displayName,
   clientId: documents.clientId,
   clientName: sql<string>`(select ${clients.name} from ${clients} where ${clients.id} = ${documents.clientId})`,
@@ -409,6 +412,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
       const rows = await tx
         .select({
           id: documents.id,
+          version: rowVersion(documents),
           clientId: documents.clientId,
           status: documents.status,
           fileId: documents.fileId,

@@ -7,7 +7,7 @@ import {
   documentCountsDtoSchema,
   documentDefaultFiltersDtoSchema,
   documentDetailsDtoSchema,
-  documentIdsQuerySchema,
+  deleteDocumentsQuerySchema,
   documentListSchema,
   documentTagGroupOptionSchema,
   documentUploadersQuerySchema,
@@ -19,6 +19,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { DOCUMENT_PERMISSION as P, type DocumentsService } from './documents.service.js';
 
 const tags = ['document'];
@@ -73,13 +74,24 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         schema: {
           tags,
           summary: `Edit one of the ${side.label}: name, client, service, tags, description`,
+          description: `The list's rows and the document's GET carry its \`version\`. ${IF_MATCH_NOTE}`,
           params: idParamsSchema,
           body: editDocumentInputSchema,
           response: { 200: documentDetailsDtoSchema },
         },
       },
-      async (request) =>
-        documents.edit(request.params.id, side.type, request.body, principalOf(request), requestContext(request)),
+      async (request, reply) =>
+        withEtag(
+          reply,
+          await documents.edit(
+            request.params.id,
+            side.type,
+            request.body,
+            principalOf(request),
+            requestContext(request),
+            ifMatchOf(request),
+          ),
+        ),
     );
 
     app.delete(
@@ -89,12 +101,21 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         schema: {
           tags,
           summary: `Delete ${side.label} with their files (?ids=1&ids=2); any id out of reach deletes nothing`,
-          querystring: documentIdsQuerySchema,
+          description:
+            'Optionally `versions`, one per id in the same order (the list rows’ `version`): any stale one ' +
+            'answers 412 STALE_VERSION with `staleIds` and deletes nothing.',
+          querystring: deleteDocumentsQuerySchema,
           response: noContent,
         },
       },
       async (request, reply) => {
-        await documents.delete(request.query.ids, side.type, principalOf(request), requestContext(request));
+        await documents.delete(
+          request.query.ids,
+          side.type,
+          principalOf(request),
+          requestContext(request),
+          request.query.versions,
+        );
         return reply.status(204).send(null);
       },
     );
@@ -107,6 +128,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       schema: {
         tags,
         summary: 'Set the status of received documents, optionally adding the same comment to each',
+        description:
+          'Optionally `versions`, one per id of `documentIds` in the same order (the list rows’ `version`): ' +
+          'any stale one answers 412 STALE_VERSION with `staleIds` and changes nothing.',
         body: changeDocumentStatusInputSchema,
         response: noContent,
       },
@@ -177,11 +201,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       schema: {
         tags,
         summary: 'One document the caller may see',
+        description: 'Answers an ETag (also `version`) for If-Match on the edit.',
         params: idParamsSchema,
         response: { 200: documentDetailsDtoSchema },
       },
     },
-    async (request) => documents.details(request.params.id, principalOf(request), requestContext(request)),
+    async (request, reply) =>
+      withEtag(reply, await documents.details(request.params.id, principalOf(request), requestContext(request))),
   );
 
   app.get(

@@ -23,6 +23,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { assertCurrentVersion, assertCurrentVersions } from '../../lib/row-version.js';
 import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
@@ -119,6 +120,7 @@ export function createDocumentsService(deps: {
     );
     return rows.map((row) => ({
       id: row.id,
+      version: row.version,
       displayName: row.displayName,
       clientId: row.clientId,
       client: row.clientName,
@@ -225,6 +227,7 @@ export function createDocumentsService(deps: {
       input: EditDocumentInput,
       caller: Principal,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<DocumentDetailsDto> {
       const scope = documentScopeOf(caller);
       const existing = await loadVisible(id, scope, type);
@@ -254,6 +257,13 @@ export function createDocumentsService(deps: {
       ].filter((field): field is string => Boolean(field));
 
       return db.transaction(async (tx) => {
+        const [locked] = await lockAllVisible(tx, scope, [existing.id], type);
+        await assertCurrentVersion(tx, {
+          current: locked!.version,
+          expected,
+          objectType: 'document',
+          objectId: existing.id,
+        });
         await documents.update(
           existing.id,
           filing,
@@ -283,10 +293,17 @@ export function createDocumentsService(deps: {
      * The rows and their file rows go in one transaction with one blob-deletion job per file, so
      * the blobs are removed exactly when the deletion commits (and never while it could roll back).
      */
-    async delete(ids: number[], type: DocumentType, caller: Principal, context: RequestContext): Promise<void> {
+    async delete(
+      ids: number[],
+      type: DocumentType,
+      caller: Principal,
+      context: RequestContext,
+      versions?: string[],
+    ): Promise<void> {
       const scope = documentScopeOf(caller);
       await db.transaction(async (tx) => {
         const locked = await lockAllVisible(tx, scope, ids, type);
+        await assertCurrentVersions(tx, { ids, versions, locked, objectType: 'document' });
         await documents.delete(
           locked.map((row) => row.id),
           locked.map((row) => row.fileId),
@@ -313,6 +330,12 @@ export function createDocumentsService(deps: {
       const scope = documentScopeOf(caller);
       await db.transaction(async (tx) => {
         const locked = await lockAllVisible(tx, scope, input.documentIds, DOCUMENT_TYPE.received);
+        await assertCurrentVersions(tx, {
+          ids: input.documentIds,
+          versions: input.versions,
+          locked,
+          objectType: 'document',
+        });
         const lockedIds = locked.map((row) => row.id);
         await documents.setStatus(lockedIds, input.status, tx);
         if (input.commentText) await documents.insertComments(lockedIds, input.commentText, caller.userId, tx);
