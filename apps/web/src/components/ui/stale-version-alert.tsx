@@ -69,12 +69,15 @@ export function FormConflictAlert<V extends FieldValues>({
   labels,
   busy,
   onOverwrite,
+  onMerged,
 }: {
   conflicts: SaveConflicts<V>;
   form: { getValues: UseFormGetValues<V>; setValue: UseFormSetValue<V> };
   labels: Partial<Record<keyof V, string>>;
   busy?: boolean;
   onOverwrite: () => void;
+  /** After their changes are in the form: for what the form shows beside its values (a picker's label). */
+  onMerged?: (merged: V) => void;
 }) {
   const { t } = useTranslation();
   const conflict = conflicts.conflict;
@@ -90,6 +93,7 @@ export function FormConflictAlert<V extends FieldValues>({
         for (const field of changed) {
           form.setValue(field as Path<V>, merged[field] as PathValue<V, Path<V>>, { shouldDirty: true });
         }
+        onMerged?.(merged);
         notify.info(t('common.conflict.merged'), { key: 'conflict-merged' });
       }}
       onOverwrite={onOverwrite}

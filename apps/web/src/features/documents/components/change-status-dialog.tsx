@@ -1,40 +1,51 @@
 import { DOCUMENT_LIMITS, DOCUMENT_STATUSES, type DocumentStatus } from '@ledgerport/shared';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useChangeDocumentStatus } from '../api/change-document-status';
+import { documentKeys } from '../api/document-keys';
 import { DOCUMENT_STATUS_LABEL } from './document-status-badge';
 
 /** Bulk status change on Received docs (spec 02 section 4): any status, an optional comment. */
 export function ChangeStatusDialog({
   documentIds,
+  versions,
   onClose,
   onChanged,
 }: {
   /** null: closed. */
   documentIds: readonly number[] | null;
+  /** The versions the list showed, one per id; absent when not all are known. */
+  versions?: readonly string[];
   onClose: () => void;
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
   return (
     <Modal opened={documentIds !== null} onClose={onClose} title={t('documents.changeStatus.title')}>
-      {documentIds && <ChangeStatusForm documentIds={documentIds} onClose={onClose} onChanged={onChanged} />}
+      {documentIds && (
+        <ChangeStatusForm documentIds={documentIds} versions={versions} onClose={onClose} onChanged={onChanged} />
+      )}
     </Modal>
   );
 }
 
 function ChangeStatusForm({
   documentIds,
+  versions,
   onClose,
   onChanged,
 }: {
   documentIds: readonly number[];
+  versions?: readonly string[];
   onClose: () => void;
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const change = useChangeDocumentStatus();
   const [status, setStatus] = useState<string | null>(null);
   const [comment, setComment] = useState('');
@@ -47,13 +58,27 @@ function ChangeStatusForm({
       return;
     }
     change.mutate(
-      { documentIds: [...documentIds], status: Number(status) as DocumentStatus, commentText: comment.trim() || null },
+      {
+        documentIds: [...documentIds],
+        ...(versions ? { versions: [...versions] } : {}),
+        status: Number(status) as DocumentStatus,
+        commentText: comment.trim() || null,
+      },
       {
         onSuccess: () => {
           notify.success(t('documents.messages.statusChanged'), { key: 'document-status' });
           onChanged();
         },
-        onError: () => notify.error(t('documents.messages.statusError'), { key: 'document-status' }),
+        onError: (error) => {
+          if (staleVersionOf(error)) {
+            // Changed since the list loaded: nothing was changed; the list shows them as they are now.
+            notify.error(t('documents.messages.changedMeanwhile'), { key: 'document-status' });
+            void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+            onChanged();
+            return;
+          }
+          notify.error(t('documents.messages.statusError'), { key: 'document-status' });
+        },
       },
     );
   };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { isApiError } from '@/lib/api-client';
+import { staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useDeleteDocuments } from '../api/delete-documents';
 import type { DocumentListKind } from '../lib/document-kind';
@@ -9,12 +10,15 @@ import type { DocumentListKind } from '../lib/document-kind';
 export function DeleteDocumentsDialog({
   kind,
   documentIds,
+  versions,
   onClose,
   onDeleted,
 }: {
   kind: DocumentListKind;
   /** null: closed. */
   documentIds: readonly number[] | null;
+  /** The versions the list showed, one per id (If-Match for each); absent when not all are known. */
+  versions?: readonly string[];
   onClose: () => void;
   /** `stale`: the list no longer matched the server (a document was already gone); nothing was deleted. */
   onDeleted: (outcome: { stale: boolean }) => void;
@@ -26,15 +30,20 @@ export function DeleteDocumentsDialog({
   const confirm = () => {
     if (!documentIds) return;
     remove.mutate(
-      { kind, ids: documentIds },
+      { kind, ids: documentIds, versions },
       {
         onSuccess: () => {
           notify.success(t('documents.messages.deleted', { count }), { key: 'documents-delete' });
           onDeleted({ stale: false });
         },
         onError: (error) => {
-          if (isApiError(error, 404)) {
-            notify.error(t('documents.messages.notFound'), { key: 'documents-delete' });
+          if (isApiError(error, 404) || staleVersionOf(error)) {
+            notify.error(
+              t(isApiError(error, 404) ? 'documents.messages.notFound' : 'documents.messages.changedMeanwhile'),
+              {
+                key: 'documents-delete',
+              },
+            );
             onDeleted({ stale: true });
           } else {
             notify.error(t('documents.messages.deleteError'), { key: 'documents-delete' });

@@ -10,6 +10,7 @@ import { DocumentsScreen } from './documents-screen';
 function buildDocument(overrides: Partial<DocumentListItemDto> = {}): DocumentListItemDto {
   return {
     id: 1,
+    version: String(900 + (overrides.id ?? 1)),
     displayName: 'Tax return 2025',
     clientId: 10,
     client: 'Acme LLC',
@@ -116,7 +117,13 @@ describe('DocumentsScreen', () => {
 
       expect(await screen.findByText('The status has been updated successfully', {}, WAIT)).toBeTruthy();
       const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-      expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ documentIds: [1, 2], status: 3, commentText: 'Filed' });
+      // Each with the version the list showed: one changed meanwhile would refuse the whole change.
+      expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+        documentIds: [1, 2],
+        versions: ['901', '902'],
+        status: 3,
+        commentText: 'Filed',
+      });
     },
     SCREEN_TIMEOUT,
   );

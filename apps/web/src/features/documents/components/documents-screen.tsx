@@ -86,6 +86,11 @@ export function DocumentsScreen({
   const [uploadOpened, setUploadOpened] = useState(false);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
   const [statusIds, setStatusIds] = useState<number[] | null>(null);
+  /** The versions the list shows for these ids (sent with a bulk change), or none if one is not listed. */
+  const versionsOf = (ids: readonly number[] | null): string[] | undefined => {
+    const versions = (ids ?? []).map((id) => rows?.find((row) => row.id === id)?.version);
+    return versions.every((version) => version !== undefined) ? (versions as string[]) : undefined;
+  };
   const [editTarget, setEditTarget] = useState<DocumentListItemDto | null>(null);
   const [commentsTarget, setCommentsTarget] = useState<DocumentListItemDto | null>(null);
   const [shareTarget, setShareTarget] = useState<DocumentListItemDto | null>(null);
@@ -209,6 +214,7 @@ export function DocumentsScreen({
       <DeleteDocumentsDialog
         kind={kind}
         documentIds={deleteIds}
+        versions={versionsOf(deleteIds)}
         onClose={() => setDeleteIds(null)}
         onDeleted={({ stale }) => {
           const removedAll = !stale && deleteIds !== null && deleteIds.length === (rows?.length ?? 0);
@@ -222,6 +228,7 @@ export function DocumentsScreen({
       />
       <ChangeStatusDialog
         documentIds={statusIds}
+        versions={versionsOf(statusIds)}
         onClose={() => setStatusIds(null)}
         onChanged={() => {
           setStatusIds(null);

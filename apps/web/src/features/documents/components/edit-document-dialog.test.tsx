@@ -7,6 +7,7 @@ import { EditDocumentDialog } from './edit-document-dialog';
 
 const document: DocumentListItemDto = {
   id: 5,
+  version: '905',
   displayName: 'Bank statement March',
   clientId: 10,
   client: 'Acme LLC',

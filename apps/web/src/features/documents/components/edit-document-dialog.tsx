@@ -7,23 +7,34 @@ import {
   type EditDocumentInput,
 } from '@ledgerport/shared';
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formResolver } from '@/lib/form-resolver';
 import type { TranslationKey } from '@/lib/i18n';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { useClientChoices } from '@/lib/reference-data/get-client-options';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
+import { getDocument } from '../api/get-document';
 import { useUpdateDocument } from '../api/update-document';
 import { kindOfDocument } from '../lib/document-kind';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from '@/components/ui/tag-picker';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 
 type FormValues = z.input<typeof editDocumentInputSchema>;
+
+const valuesOf = (document: DocumentListItemDto): FormValues => ({
+  displayName: document.displayName,
+  clientId: document.clientId,
+  serviceId: document.serviceId,
+  tags: document.tags.map((tag) => tag.id),
+  description: document.description ?? '',
+});
 
 const TAG_PROBLEM_TEXT: Record<string, TranslationKey> = {
   [DOCUMENT_VALIDATION.mainTagRequired]: 'documents.tagRule.mainTagRequired',
@@ -66,6 +77,7 @@ function EditDocumentForm({
     value: String(document.clientId),
     label: document.client,
   });
+  const theirClient = useRef<RemoteChoice | null>(null);
   const resolver = useMemo(() => formResolver(editDocumentInputSchema, t), [t]);
   const {
     register,
@@ -73,18 +85,11 @@ function EditDocumentForm({
     handleSubmit,
     watch,
     setValue,
+    getValues,
     setError,
     formState: { errors },
-  } = useForm<FormValues, unknown, EditDocumentInput>({
-    resolver,
-    defaultValues: {
-      displayName: document.displayName,
-      clientId: document.clientId,
-      serviceId: document.serviceId,
-      tags: document.tags.map((tag) => tag.id),
-      description: document.description ?? '',
-    },
-  });
+  } = useForm<FormValues, unknown, EditDocumentInput>({ resolver, defaultValues: valuesOf(document) });
+  const conflicts = useSaveConflict<FormValues>(document.version, useState(() => valuesOf(document))[0], (v) => v);
   const clientId = Number(watch('clientId')) || null;
   const serviceId = Number(watch('serviceId')) || null;
   // A client user's own documents: the server checks their current client's services.
@@ -96,21 +101,47 @@ function EditDocumentForm({
       setError('tags', { message: t(TAG_PROBLEM_TEXT[problem.code] ?? 'documents.tagRule.tagNotAvailable') });
       return;
     }
-    update.mutate(
-      { kind: kindOfDocument(document.type), id: document.id, input },
-      {
-        onSuccess: () => {
-          notify.success(t('documents.messages.updated', { name: input.displayName }), { key: 'document-edit' });
-          onDone();
-        },
-        onError: () => notify.error(t('documents.messages.updateError'), { key: 'document-edit' }),
-      },
-    );
+    void save(input);
   });
+
+  const save = async (input: EditDocumentInput, version = conflicts.version) => {
+    try {
+      await update.mutateAsync({ kind: kindOfDocument(document.type), id: document.id, input, version });
+      notify.success(t('documents.messages.updated', { name: input.displayName }), { key: 'document-edit' });
+      onDone();
+    } catch (error) {
+      const latest = async () => {
+        const saved = await getDocument(document.id);
+        theirClient.current = { value: String(saved.clientId), label: saved.client };
+        return { values: valuesOf(saved), version: saved.version };
+      };
+      if (await conflicts.catchStale(error, latest)) return;
+      notify.error(t('documents.messages.updateError'), { key: 'document-edit' });
+    }
+  };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            displayName: t('documents.edit.displayName'),
+            clientId: t('documents.edit.client'),
+            serviceId: t('documents.edit.service'),
+            tags: t('documents.edit.tags'),
+            description: t('documents.edit.description'),
+          }}
+          busy={update.isPending}
+          // Their client, when they moved the document, shows by name in the client picker.
+          onMerged={(merged) => {
+            if (theirClient.current && String(merged.clientId) === theirClient.current.value) {
+              setClient(theirClient.current);
+            }
+          }}
+          onOverwrite={() => void handleSubmit((input) => save(input, conflicts.overwriteVersion()))()}
+        />
         <TextInput
           label={t('documents.edit.displayName')}
           withAsterisk

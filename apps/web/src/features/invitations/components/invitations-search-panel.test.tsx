@@ -7,6 +7,7 @@ import { InvitationsSearchPanel } from './invitations-search-panel';
 
 const user = (id: number, fullName: string, emailAddress: string): UserListItemDto => ({
   id,
+  version: '1',
   firstName: fullName.split(' ')[0]!,
   lastName: fullName.split(' ')[1]!,
   fullName,

@@ -135,6 +135,8 @@ export const documents = {
     loadError: 'The shared document could not be loaded. Check your connection and try again.',
   },
   messages: {
+    changedMeanwhile:
+      'Someone changed a document after this list loaded, so nothing was changed. The list now shows them as they are; check and try again.',
     updated: '{{name}} has been updated successfully',
     updateError: 'An error occurred. The document could not be updated. Check the fields and try again.',
     deleted_one: '{{count}} document has been deleted successfully',
