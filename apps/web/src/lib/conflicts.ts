@@ -87,3 +87,15 @@ export function useSaveConflict<V extends object>(
 }
 
 export type SaveConflicts<V extends object> = ReturnType<typeof useSaveConflict<V>>;
+
+/**
+ * The versions a list shows for `ids` (sent beside them with a bulk change, one per id), or
+ * undefined when one of them is not on the list (the change is then sent without versions).
+ */
+export function listedVersions(
+  ids: readonly number[] | null,
+  rows: ReadonlyArray<{ id: number; version: string }> | undefined,
+): string[] | undefined {
+  const versions = (ids ?? []).map((id) => rows?.find((row) => row.id === id)?.version);
+  return versions.every((version) => version !== undefined) ? (versions as string[]) : undefined;
+}

@@ -122,6 +122,8 @@ const idAndName = z.object({ id: z.number().int(), displayName: z.string() });
 
 export const leadListItemDtoSchema = z.object({
   id: z.number().int(),
+  /** The row version, sent beside the id when deleting from the list (issue 21). */
+  version: z.string(),
   idHash: z.string(),
   legalCompanyName: z.string(),
   creationTime: z.string(),
@@ -135,12 +137,22 @@ export type LeadListItemDto = z.infer<typeof leadListItemDtoSchema>;
 export const pagedLeadsSchema = pagedSchema(leadListItemDtoSchema);
 export type PagedLeads = z.infer<typeof pagedLeadsSchema>;
 
-export const leadIdsQuerySchema = z.object({
-  ids: z.preprocess(
-    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-    z.array(idSchema).min(1).max(100),
-  ),
-});
+export const leadIdsQuerySchema = z
+  .object({
+    ids: z.preprocess(
+      (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+      z.array(idSchema).min(1).max(100),
+    ),
+    /** Optional, one per id in the same order: the versions the list showed (a stale one: 412, nothing deleted). */
+    versions: z.preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(z.string().max(20)).max(100).optional(),
+    ),
+  })
+  .refine((query) => query.versions === undefined || query.versions.length === query.ids.length, {
+    message: 'One version per id, in the same order.',
+    path: ['versions'],
+  });
 
 const fileRef = z.object({ fileName: z.string() }).nullable();
 const nameOnly = z.object({ name: z.string() }).nullable();

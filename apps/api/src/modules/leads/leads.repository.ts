@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, phoneContains, orderByFromQuery } from '../../lib/list-query.js';
+import { rowVersion } from '../../lib/row-version.js';
 
 export type LeadsRepository = ReturnType<typeof createLeadsRepository>;
 
@@ -30,6 +31,7 @@ export interface LeadListFilters {
 const contactFullName = sql<string>`${leads.contactFirstName} || ' ' || ${leads.contactLastName}`;
 
 const listColumns = {
+  version: rowVersion(leads),
   id: leads.id,
   idHash: leads.idHash,
   legalCompanyName: leads.legalCompanyName,
@@ -149,12 +151,14 @@ export function createLeadsRepository({ db }: { db: DbOrTx }) {
       return row ?? null;
     },
 
-    async liveIds(ids: readonly number[], tx: DbOrTx = db): Promise<number[]> {
-      const rows = await tx
-        .select({ id: leads.id })
+    /** The leads among `ids` not deleted yet, locked (FOR UPDATE) with their versions. */
+    async lockLive(ids: readonly number[], tx: DbOrTx): Promise<Array<{ id: number; version: string }>> {
+      return tx
+        .select({ id: leads.id, version: rowVersion(leads) })
         .from(leads)
-        .where(and(inArray(leads.id, [...ids]), isNull(leads.deletedAt)));
-      return rows.map((row) => row.id);
+        .where(and(inArray(leads.id, [...ids]), isNull(leads.deletedAt)))
+        .orderBy(asc(leads.id))
+        .for('update');
     },
 
     async softDelete(ids: readonly number[], tx: DbOrTx = db): Promise<void> {

@@ -105,12 +105,15 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
       schema: {
         tags,
         summary: 'Soft-delete leads (any unknown id: 404, nothing deleted)',
+        description:
+          'Optionally `versions`, one per id in the same order (the list rows’ `version`): any stale one ' +
+          'answers 412 STALE_VERSION with `staleIds` and deletes nothing.',
         querystring: leadIdsQuerySchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await leads.delete(request.query.ids, principalOf(request), requestContext(request));
+      await leads.delete(request.query.ids, principalOf(request), requestContext(request), request.query.versions);
       return reply.status(204).send(null);
     },
   );

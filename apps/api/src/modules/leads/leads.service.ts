@@ -34,6 +34,7 @@ import {
   type StoredUpload,
 } from '../../lib/file-intake/index.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import { assertCurrentVersions } from '../../lib/row-version.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
 import type { Principal } from '../auth/index.js';
@@ -91,6 +92,7 @@ const positionDto = (id: number) => ({ id, displayName: CONTACT_POSITION_DISPLAY
 function toListItem(row: LeadListRow): LeadListItemDto {
   return {
     id: row.id,
+    version: row.version,
     idHash: row.idHash,
     legalCompanyName: row.legalCompanyName,
     creationTime: row.createdAt.toISOString(),
@@ -266,10 +268,17 @@ export function createLeadsService(deps: {
     },
 
     /** Soft delete; any id that is unknown or already deleted answers 404 before anything changes. */
-    async delete(ids: readonly number[], caller: Principal, context: RequestContext): Promise<void> {
+    async delete(
+      ids: readonly number[],
+      caller: Principal,
+      context: RequestContext,
+      versions?: readonly string[],
+    ): Promise<void> {
       const unique = [...new Set(ids)];
       await db.transaction(async (tx) => {
-        if ((await leads.liveIds(unique, tx)).length !== unique.length) throw new NotFoundError(LEAD_NOT_FOUND);
+        const locked = await leads.lockLive(unique, tx);
+        if (locked.length !== unique.length) throw new NotFoundError(LEAD_NOT_FOUND);
+        await assertCurrentVersions(tx, { ids, versions, locked, objectType: 'lead' });
         await leads.softDelete(unique, tx);
         await audit.recordMany(
           context,

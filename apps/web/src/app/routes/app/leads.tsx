@@ -3,6 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listedVersions } from '@/lib/conflicts';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import type { LeadsFilterQuery, LeadsListQuery } from '@/features/leads/api/lead-keys';
@@ -101,6 +102,7 @@ export function LeadsRoute() {
       />
       <DeleteLeadsDialog
         leadIds={deleteIds}
+        versions={listedVersions(deleteIds, leads.data?.items)}
         onClose={() => setDeleteIds(null)}
         onDeleted={() => {
           // Every row of a later page went: show the page before it (spec 01 section 4.7).

@@ -4,6 +4,7 @@ import { IconDownload, IconProgressCheck, IconTrash, IconUpload } from '@tabler/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listedVersions } from '@/lib/conflicts';
 import { useSearchParams } from 'react-router';
 import { pageAfterRemoval, useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
@@ -86,11 +87,6 @@ export function DocumentsScreen({
   const [uploadOpened, setUploadOpened] = useState(false);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
   const [statusIds, setStatusIds] = useState<number[] | null>(null);
-  /** The versions the list shows for these ids (sent with a bulk change), or none if one is not listed. */
-  const versionsOf = (ids: readonly number[] | null): string[] | undefined => {
-    const versions = (ids ?? []).map((id) => rows?.find((row) => row.id === id)?.version);
-    return versions.every((version) => version !== undefined) ? (versions as string[]) : undefined;
-  };
   const [editTarget, setEditTarget] = useState<DocumentListItemDto | null>(null);
   const [commentsTarget, setCommentsTarget] = useState<DocumentListItemDto | null>(null);
   const [shareTarget, setShareTarget] = useState<DocumentListItemDto | null>(null);
@@ -214,7 +210,7 @@ export function DocumentsScreen({
       <DeleteDocumentsDialog
         kind={kind}
         documentIds={deleteIds}
-        versions={versionsOf(deleteIds)}
+        versions={listedVersions(deleteIds, rows)}
         onClose={() => setDeleteIds(null)}
         onDeleted={({ stale }) => {
           const removedAll = !stale && deleteIds !== null && deleteIds.length === (rows?.length ?? 0);
@@ -228,7 +224,7 @@ export function DocumentsScreen({
       />
       <ChangeStatusDialog
         documentIds={statusIds}
-        versions={versionsOf(statusIds)}
+        versions={listedVersions(statusIds, rows)}
         onClose={() => setStatusIds(null)}
         onChanged={() => {
           setStatusIds(null);

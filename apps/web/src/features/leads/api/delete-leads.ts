@@ -6,7 +6,9 @@ import { leadKeys } from './lead-keys';
 export function useDeleteLeads() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: readonly number[]) => api.delete('/document/leads', { query: { ids } }),
+    // With the versions the list showed (one per id), a lead changed meanwhile refuses the whole delete (412).
+    mutationFn: ({ ids, versions }: { ids: readonly number[]; versions?: readonly string[] }) =>
+      api.delete('/document/leads', { query: versions ? { ids, versions } : { ids } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
   });
 }

@@ -41,6 +41,8 @@ export const leads = {
   },
   exportFileName: 'leads.xlsx',
   messages: {
+    changedMeanwhile:
+      'A lead changed after this list loaded, so nothing was deleted. The list now shows the leads as they are; check and try again.',
     deleted_one: 'The lead has been deleted successfully',
     deleted_other: '{{count}} leads have been deleted successfully',
     deleteError: 'An error occurred. Leads could not be deleted.',
