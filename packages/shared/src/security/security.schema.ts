@@ -103,3 +103,6 @@ export const firmSettingsSchema = z.object({
   sessionAbsoluteHours: z.number().int().min(SESSION_LIMITS.absoluteHours.min).max(SESSION_LIMITS.absoluteHours.max),
 });
 export type FirmSettings = z.infer<typeof firmSettingsSchema>;
+/** The settings as the API answers them, with their version for If-Match ("0" until first saved). */
+export const firmSettingsDtoSchema = firmSettingsSchema.extend({ version: z.string() });
+export type FirmSettingsDto = z.infer<typeof firmSettingsDtoSchema>;

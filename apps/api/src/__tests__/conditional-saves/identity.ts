@@ -1,3 +1,4 @@
+import { FIRM_SETTINGS_DEFAULTS } from '@ledgerport/shared';
 import { createUser } from '../../testing/factories.js';
 import { signIn } from '../../testing/session.js';
 import { unique, type CaseContext, type CaseModule, type ConditionalCase } from './harness.js';
@@ -54,6 +55,23 @@ async function newRole(ctx: CaseContext) {
 /** Conditional saves of users, roles, firm settings, sessions and passwords. */
 export const identityCases: CaseModule = {
   cases: [
+    {
+      // The firm's one settings row: before anyone saved, two first saves (version "0") meet too.
+      route: 'PUT /api/v1/identity/settings',
+      make: async () => {
+        const body = (sessionIdleMinutesClients: number) => ({
+          ...FIRM_SETTINGS_DEFAULTS,
+          sessionIdleMinutesClients,
+          sessionAbsoluteHours: 12,
+        });
+        return {
+          get: '/api/v1/identity/settings',
+          method: 'PUT',
+          url: '/api/v1/identity/settings',
+          bodies: [body(90), body(120)],
+        };
+      },
+    },
     {
       route: `PUT ${I}/users/me`,
       make: async (ctx) => {
@@ -138,5 +156,5 @@ export const identityCases: CaseModule = {
     'PATCH /api/v1/identity/users/:id/reset-password': 'sets a new password: nothing of the user is overwritten',
     'DELETE /api/v1/identity/users/:id/two-factor': 'resets a second factor: nothing is overwritten',
   },
-  pending: ['PUT /api/v1/identity/settings'],
+  pending: [],
 };

@@ -1,11 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { FIRM_SETTINGS_DEFAULTS, type FirmSettings } from '@ledgerport/shared';
+import { FIRM_SETTINGS_DEFAULTS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { firmSettings } from '../../db/schema/index.js';
+import { assertCurrentVersion, rowVersion } from '../../lib/row-version.js';
+
+/** The version of the settings before anyone saved them (there is no row yet). */
+export const UNSAVED_SETTINGS_VERSION = '0';
 
 export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
 
-const SINGLE_ROW = 1;
+export const SINGLE_ROW = 1;
 export const FIRM_TIME_ZONE_DEFAULT = 'America/New_York';
 
 /**
@@ -43,6 +47,39 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
 
     async get(tx: DbOrTx = db): Promise<FirmSettings> {
       return (await this.findSaved(tx)) ?? { ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: absoluteDefaultHours };
+    },
+
+    /** The settings with their version, for the form (and its If-Match). */
+    async getVersioned(tx: DbOrTx = db): Promise<FirmSettingsDto> {
+      const [row] = await tx
+        .select({ version: rowVersion(firmSettings) })
+        .from(firmSettings)
+        .where(eq(firmSettings.id, SINGLE_ROW));
+      return { ...(await this.get(tx)), version: row?.version ?? UNSAVED_SETTINGS_VERSION };
+    },
+
+    /**
+     * Locks the settings row and refuses a stale If-Match (412). Before the first save there is no row
+     * to lock: one is claimed with the defaults (rolled back with a refused save), so two first saves
+     * queue on it and the second sees the first's version.
+     */
+    async lockVersion(expected: string[] | null, tx: DbOrTx): Promise<void> {
+      const claimed = await tx
+        .insert(firmSettings)
+        .values({ id: SINGLE_ROW, ...(await this.get(tx)) })
+        .onConflictDoNothing()
+        .returning({ id: firmSettings.id });
+      const [row] = await tx
+        .select({ version: rowVersion(firmSettings) })
+        .from(firmSettings)
+        .where(eq(firmSettings.id, SINGLE_ROW))
+        .for('update');
+      await assertCurrentVersion(tx, {
+        current: claimed.length > 0 ? UNSAVED_SETTINGS_VERSION : row!.version,
+        expected,
+        objectType: 'settings',
+        objectId: SINGLE_ROW,
+      });
     },
 
     async save(values: FirmSettings, userId: number, tx: DbOrTx = db): Promise<void> {

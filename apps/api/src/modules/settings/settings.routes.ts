@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { firmSettingsSchema } from '@ledgerport/shared';
+import { firmSettingsDtoSchema, firmSettingsSchema } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import type { SettingsService } from './settings.service.js';
 
 const TAGS = ['settings'];
@@ -14,10 +15,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       schema: {
         tags: TAGS,
         summary: "The firm's two-factor requirement and session lifetimes",
-        response: { 200: firmSettingsSchema },
+        description: 'Answers an ETag (also `version`; "0" until first saved) for If-Match on the save.',
+        response: { 200: firmSettingsDtoSchema },
       },
     },
-    async () => settings.get(),
+    async (_request, reply) => withEtag(reply, await settings.get()),
   );
 
   app.put(
@@ -27,11 +29,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       schema: {
         tags: TAGS,
         summary: "Change the firm's two-factor requirement and session lifetimes",
+        description: IF_MATCH_NOTE,
         body: firmSettingsSchema,
-        response: { 200: firmSettingsSchema },
+        response: { 200: firmSettingsDtoSchema },
       },
     },
-    async (request) =>
-      settings.update(request.body, { userId: principalOf(request).userId, context: requestContext(request) }),
+    async (request, reply) =>
+      withEtag(
+        reply,
+        await settings.update(
+          request.body,
+          { userId: principalOf(request).userId, context: requestContext(request) },
+          ifMatchOf(request),
+        ),
+      ),
   );
 };

@@ -1,8 +1,8 @@
-import type { FirmSettings } from '@ledgerport/shared';
+import type { FirmSettings, FirmSettingsDto } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
-import type { SettingsRepository } from './settings.repository.js';
+import { SINGLE_ROW, type SettingsRepository } from './settings.repository.js';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
@@ -16,11 +16,16 @@ export function createSettingsService({
   audit: AuditLog;
 }) {
   return {
-    get: () => settings.get(),
+    get: () => settings.getVersioned(),
 
     /** New lifetimes apply to sessions from the next request (idle) or the next sign-in (absolute). */
-    async update(values: FirmSettings, actor: { userId: number; context: RequestContext }): Promise<FirmSettings> {
+    async update(
+      values: FirmSettings,
+      actor: { userId: number; context: RequestContext },
+      expected: string[] | null = null,
+    ): Promise<FirmSettingsDto> {
       await db.transaction(async (tx) => {
+        await settings.lockVersion(expected, tx);
         const before = await settings.get(tx);
         await settings.save(values, actor.userId, tx);
         const changed = Object.fromEntries(
@@ -30,11 +35,17 @@ export function createSettingsService({
         );
         await audit.record(
           actor.context,
-          { action: AUDIT_ACTION.settingsChanged, actorUserId: actor.userId, objectType: 'settings', details: changed },
+          {
+            action: AUDIT_ACTION.settingsChanged,
+            actorUserId: actor.userId,
+            objectType: 'settings',
+            objectId: SINGLE_ROW,
+            details: changed,
+          },
           tx,
         );
       });
-      return settings.get();
+      return settings.getVersioned();
     },
   };
 }

@@ -425,7 +425,7 @@ describe('firm settings', () => {
 
   it('answers the defaults until saved, validates and audits a change, and is for setting:edit only', async () => {
     const initial = await t.app.inject({ method: 'GET', url: SETTINGS, headers: bearer(admin) });
-    expect(initial.json()).toEqual({ ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: 12 });
+    expect(initial.json()).toEqual({ ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: 12, version: '0' });
     for (const bad of [
       { sessionIdleMinutesStaff: 2 },
       { sessionAbsoluteHours: 0 },

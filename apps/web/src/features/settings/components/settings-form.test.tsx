@@ -1,18 +1,19 @@
-import { FIRM_SETTINGS_DEFAULTS } from '@ledgerport/shared';
+import { ERROR_CODE, FIRM_SETTINGS_DEFAULTS } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { SettingsForm } from './settings-form';
 
-const settings = { ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: 12 };
+const settings = { ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: 12, version: '0' };
+const { version: _version, ...values } = settings;
 
 describe('SettingsForm', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the switches and lifetimes as the administrator set them', async () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
-      jsonResponse(JSON.parse(String(init?.body))),
+      jsonResponse({ ...JSON.parse(String(init?.body)), version: '7' }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<SettingsForm settings={settings} />);
@@ -28,8 +29,9 @@ describe('SettingsForm', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toMatch(/\/identity\/settings$/);
     expect(init?.method).toBe('PUT');
+    expect(new Headers(init?.headers).get('if-match')).toBe('"0"');
     expect(JSON.parse(String(init?.body))).toEqual({
-      ...settings,
+      ...values,
       twoFactorRequiredForStaff: true,
       sessionIdleMinutesStaff: 45,
     });
@@ -47,5 +49,47 @@ describe('SettingsForm', () => {
 
     expect(await screen.findByText('Enter a whole number from 1 to 720')).toBeTruthy();
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
+  });
+
+  it('keeps what was typed when another administrator saved meanwhile, and saves both', async () => {
+    const theirs = { ...settings, sessionAbsoluteHours: 24, version: '8' };
+    const ifMatches: Array<string | null> = [];
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method !== 'PUT') return jsonResponse(theirs);
+        ifMatches.push(new Headers(init.headers).get('if-match'));
+        bodies.push(JSON.parse(String(init.body)));
+        if (ifMatches.length === 1) {
+          return errorResponse(
+            412,
+            ERROR_CODE.staleVersion,
+            {},
+            { changedBy: { id: 2, name: 'Ada Admin' }, changedAt: '2026-11-26T14:05:00.000Z', currentVersion: '8' },
+          );
+        }
+        return jsonResponse({ ...JSON.parse(String(init.body)), version: '9' });
+      }),
+    );
+    renderWithProviders(<SettingsForm settings={settings} />);
+    const user = userEvent.setup();
+
+    const idle = screen.getByLabelText('Idle time-out for clients (minutes)');
+    await user.clear(idle);
+    await user.type(idle, '90');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ada Admin saved it on');
+    expect(alert.textContent).toContain('They changed: Sign in again after (hours).');
+    expect((idle as HTMLInputElement).value).toBe('90');
+
+    await user.click(screen.getByRole('button', { name: 'Take their changes, keep mine' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been updated successfully')).toBeTruthy();
+    expect(ifMatches).toEqual(['"0"', '"8"']);
+    expect(bodies[1]).toEqual({ ...values, sessionIdleMinutesClients: 90, sessionAbsoluteHours: 24 });
   });
 });

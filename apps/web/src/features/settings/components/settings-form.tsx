@@ -1,26 +1,49 @@
-import { SESSION_LIMITS, type FirmSettings } from '@ledgerport/shared';
+import { SESSION_LIMITS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
 import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
+import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
-import { useSaveFirmSettings } from '../api/settings';
+import { firmSettingsQueryOptions, useSaveFirmSettings } from '../api/settings';
 
 type NumberField = 'sessionIdleMinutesStaff' | 'sessionIdleMinutesClients' | 'sessionAbsoluteHours';
 
 /** The firm's two-factor requirement and session lifetimes (administrators, setting:edit). */
-export function SettingsForm({ settings }: { settings: FirmSettings }) {
-  const { t } = useTranslation();
-  const save = useSaveFirmSettings();
-  const { control, handleSubmit, reset } = useForm<FirmSettings>({ defaultValues: settings });
+const valuesOf = ({ version: _version, ...values }: FirmSettingsDto): FirmSettings => values;
 
-  const onSubmit = handleSubmit(async (values) => {
+export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = useSaveFirmSettings();
+  const { control, handleSubmit, reset, getValues, setValue } = useForm<FirmSettings>({
+    defaultValues: valuesOf(settings),
+  });
+  const conflicts = useSaveConflict<FirmSettings>(settings.version, useState(() => valuesOf(settings))[0], (v) => v);
+  // After a save the form holds what was saved: its version is the next save's If-Match.
+  const [savedVersion, setSavedVersion] = useState<string | null>(null);
+
+  const submit = async (values: FirmSettings, version = savedVersion ?? conflicts.version) => {
     try {
-      reset(await save.mutateAsync(values));
+      const saved = await save.mutateAsync({ values, version });
+      setSavedVersion(saved.version);
+      reset(valuesOf(saved));
       notify.success(t('security.settings.saved'), { key: 'firm-settings' });
-    } catch {
+    } catch (error) {
+      const latest = async () => {
+        const current = await queryClient.fetchQuery({ ...firmSettingsQueryOptions(), staleTime: 0 });
+        return { values: valuesOf(current), version: current.version };
+      };
+      if (await conflicts.catchStale(error, latest)) {
+        setSavedVersion(null);
+        return;
+      }
       notify.error(t('security.settings.saveError'), { key: 'firm-settings' });
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => submit(values));
 
   const numberField = (name: NumberField, label: string, limits: { min: number; max: number }, help?: string) => (
     <Controller
@@ -52,6 +75,19 @@ export function SettingsForm({ settings }: { settings: FirmSettings }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg" maw={720}>
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={{ getValues, setValue }}
+          labels={{
+            twoFactorRequiredForStaff: t('security.settings.requiredForStaff'),
+            twoFactorRequiredForClients: t('security.settings.requiredForClients'),
+            sessionIdleMinutesStaff: t('security.settings.idleStaff'),
+            sessionIdleMinutesClients: t('security.settings.idleClients'),
+            sessionAbsoluteHours: t('security.settings.absolute'),
+          }}
+          busy={save.isPending}
+          onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+        />
         <Paper withBorder p="md" component="section" aria-labelledby="settings-two-factor">
           <Stack gap="sm">
             <Title order={2} size="h4" id="settings-two-factor">
