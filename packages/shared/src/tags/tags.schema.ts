@@ -88,14 +88,20 @@ export type TagGroupInput = z.infer<typeof tagGroupInputSchema>;
  * saved since (renamed, deleted, or moved by another reorder) refuses the whole order with 412
  * STALE_VERSION and nothing moves; a group left out of `versions` is not checked.
  */
-export const reorderTagGroupsInputSchema = z.object({
-  ids: z
-    .array(idSchema)
-    .min(1)
-    .max(TAG_LIMIT.reorderIds)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' }),
-  versions: z.record(z.string().regex(/^\d+$/), z.string().max(TEXT_LIMIT.name)).optional(),
-});
+export const reorderTagGroupsInputSchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .min(1)
+      .max(TAG_LIMIT.reorderIds)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each id may appear only once' }),
+    /** One per id, in the same order (as for the other bulk changes). */
+    versions: z.array(z.string().max(TEXT_LIMIT.name)).max(TAG_LIMIT.reorderIds).optional(),
+  })
+  .refine((input) => input.versions === undefined || input.versions.length === input.ids.length, {
+    message: 'One version per id, in the same order.',
+    path: ['versions'],
+  });
 export type ReorderTagGroupsInput = z.infer<typeof reorderTagGroupsInputSchema>;
 
 /** Edit form of a tag: its group is fixed once created. */

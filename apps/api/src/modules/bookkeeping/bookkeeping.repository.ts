@@ -241,6 +241,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
     /**
      * Locks a stored row and refuses a stale If-Match (412, lib/row-version.ts); null when there is
      * none. The service has already found it in the caller's scope.
+     * @unscoped the service finds the row in the caller's scope first; this only locks it by id
      */
     lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
       return lockCurrentVersion(tx, {

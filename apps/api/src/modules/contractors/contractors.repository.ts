@@ -204,6 +204,7 @@ export function createContractorsRepository({ db }: { db: Db }) {
     /**
      * Locks the contractor's row and refuses a stale If-Match (412, lib/row-version.ts); null when
      * there is none. The service has already found it in the caller's scope.
+     * @unscoped the service finds the contractor in the caller's scope first; this only locks it by id
      */
     lockVersion(id: number, expected: string[] | null, tx: DbOrTx) {
       return lockCurrentVersion(tx, {

@@ -122,7 +122,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tags: TagsService }> = async (a
         tags: TAGS,
         summary: 'Set the display order: every tag group id exactly once, first to last',
         description:
-          '`versions` (optional) maps each group id to the `version` the screen loaded (from the list): when any ' +
+          '`versions` (optional) gives, for each id in the same order, the `version` the screen loaded: when any ' +
           'of them was saved since (or is gone), the order is refused with 412 STALE_VERSION, naming who changed ' +
           'it last, and nothing moves; without `versions` the order is saved unconditionally. If-Match is not ' +
           'used here: one ETag cannot stand for several groups.',

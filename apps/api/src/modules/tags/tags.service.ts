@@ -297,8 +297,8 @@ export function createTagsService({ db, tags, audit }: { db: Db; tags: TagsRepos
       await db.transaction(async (tx) => {
         const locked = await tags.lockAllGroups(tx);
         const versionOf = new Map(locked.map((group) => [group.id, group.version]));
-        for (const [key, version] of Object.entries(input.versions ?? {})) {
-          const id = Number(key);
+        for (const [index, version] of (input.versions ?? []).entries()) {
+          const id = input.ids[index]!;
           const currentVersion = versionOf.get(id);
           if (currentVersion === version) continue;
           const last = await tags.lastGroupChange(id, AUDIT_ACTION.tagGroupsReordered, tx);

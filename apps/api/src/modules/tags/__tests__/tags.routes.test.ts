@@ -307,16 +307,24 @@ describe('PUT document/tag-groups/reorder', () => {
 
   const loaded = async () => {
     const items = (await call('GET', GROUPS)).json().items as Array<{ id: number; version: string }>;
-    return { ids: items.map((g) => g.id), versions: Object.fromEntries(items.map((g) => [g.id, g.version])) };
+    return {
+      ids: items.map((g) => g.id),
+      versions: Object.fromEntries(items.map((g) => [g.id, g.version])) as Record<number, string>,
+    };
   };
+  /** An order with the versions as loaded, one per id in the same order. */
+  const ordered = (ids: number[], versions: Record<number, string>) => ({
+    ids,
+    versions: ids.map((id) => versions[id]!),
+  });
 
   it('with the versions the screen loaded: of two orders from one list, one is saved and the other gets 412', async () => {
     const { ids, versions } = await loaded();
     const reversed = [...ids].reverse();
     const rotated = [...ids.slice(1), ids[0]!];
     const [mine, theirs] = await Promise.all([
-      call('PUT', `${GROUPS}/reorder`, { ids: reversed, versions }),
-      call('PUT', `${GROUPS}/reorder`, { ids: rotated, versions }),
+      call('PUT', `${GROUPS}/reorder`, ordered(reversed, versions)),
+      call('PUT', `${GROUPS}/reorder`, ordered(rotated, versions)),
     ]);
     const statuses = [mine.statusCode, theirs.statusCode].sort();
     expect(statuses, `${mine.body} ${theirs.body}`).toEqual([204, 412]);
@@ -328,7 +336,7 @@ describe('PUT document/tag-groups/reorder', () => {
     const after = await loaded();
     expect(Object.values(after.versions)).toContain(refusal.details.currentVersion);
     // The current versions save; without versions the order is saved unconditionally, as before.
-    expect((await call('PUT', `${GROUPS}/reorder`, { ids, versions: after.versions })).statusCode).toBe(204);
+    expect((await call('PUT', `${GROUPS}/reorder`, ordered(ids, after.versions))).statusCode).toBe(204);
     expect((await call('PUT', `${GROUPS}/reorder`, { ids: reversed })).statusCode).toBe(204);
     expect((await call('PUT', `${GROUPS}/reorder`, { ids })).statusCode).toBe(204);
     expect(await currentIds()).toEqual(ids);
@@ -347,13 +355,13 @@ describe('PUT document/tag-groups/reorder', () => {
     const renamed = await call('PUT', `${GROUPS}/${second}`, input(`${group.displayName}!`));
     expect(renamed.statusCode).toBe(200);
     const swapped = [second, first, ...ids.slice(2)];
-    const refused = await call('PUT', `${GROUPS}/reorder`, { ids: swapped, versions });
+    const refused = await call('PUT', `${GROUPS}/reorder`, ordered(swapped, versions));
     expect(refused.statusCode).toBe(412);
     expect(refused.json().error.details.currentVersion).toBe(renamed.json().version);
     expect(await currentIds()).toEqual(ids);
     // Swapping the first two writes only those two rows.
     const fresh = await loaded();
-    expect((await call('PUT', `${GROUPS}/reorder`, { ids: swapped, versions: fresh.versions })).statusCode).toBe(204);
+    expect((await call('PUT', `${GROUPS}/reorder`, ordered(swapped, fresh.versions))).statusCode).toBe(204);
     const moved = await loaded();
     for (const id of ids.slice(2)) expect(moved.versions[id]).toBe(fresh.versions[id]);
     expect(moved.versions[first]).not.toBe(fresh.versions[first]);

@@ -2,7 +2,7 @@ import type { ListTagGroupsQuery, TagGroupList } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { staleVersionOf } from '@/lib/conflicts';
+import { listedVersions, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { invalidateTagQueries, tagKeys } from './tag-keys';
 
@@ -10,7 +10,7 @@ import { invalidateTagQueries, tagKeys } from './tag-keys';
  * `versions`: each group's version as the list showed it; when any group was changed since, the
  * order is refused (412) and nothing moves.
  */
-export function putTagGroupOrder(ids: number[], versions?: Record<string, string>) {
+export function putTagGroupOrder(ids: number[], versions?: string[]) {
   return api.put('/document/tag-groups/reorder', { body: { ids, versions } });
 }
 
@@ -26,8 +26,7 @@ export function useReorderTagGroups(query: ListTagGroupsQuery) {
   return useMutation({
     mutationFn: (ids: number[]) => {
       const list = queryClient.getQueryData<TagGroupList>(key);
-      const versions = list ? Object.fromEntries(list.items.map((group) => [group.id, group.version])) : undefined;
-      return putTagGroupOrder(ids, versions);
+      return putTagGroupOrder(ids, listedVersions(ids, list?.items));
     },
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
