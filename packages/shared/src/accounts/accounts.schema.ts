@@ -8,6 +8,8 @@ export type AccountPerson = z.infer<typeof personSchema>;
 /** A collaborator of an owned client with the services granted to them (display names). */
 export const accountCollaboratorSchema = z.object({
   userId: z.number().int(),
+  /** The collaboration's row version, for If-Match on activate and deactivate (issue 21). */
+  version: z.string(),
   fullName: z.string(),
   isActive: z.boolean(),
   services: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { CLIENT_TYPE, MARITAL_STATUS } from '@ledgerport/shared';
 import { clientEditForm, createEditableClient, validBusinessForm } from '../../testing/client-edit-factories.js';
 import { createClient, createUser } from '../../testing/factories.js';
+import { signIn } from '../../testing/session.js';
 import { D, unique, type CaseContext, type CaseModule, type ConditionalCase } from './harness.js';
 
 /** A client of its own (named, so the list finds it) whose version the list's row carries. */
@@ -30,6 +31,38 @@ const statusCase = (action: 'activate' | 'deactivate'): ConditionalCase => ({
   make: async (ctx) => {
     const { id, current } = await listedClient(ctx);
     return { current, method: 'PATCH', url: `${D}/clients/${id}/${action}` };
+  },
+});
+
+/** The owner of a client (signed in) deactivates or activates its collaborator, from their accounts list. */
+const collaboratorCase = (action: 'activate' | 'deactivate'): ConditionalCase => ({
+  route: `PATCH ${D}/users/me/clients/:clientId/collaborators/:userId/${action}`,
+  make: async (ctx) => {
+    const db = ctx.t.database.db;
+    const owner = await createUser(db, { role: 'client' });
+    const collaborator = await createUser(db, { role: 'client' });
+    const client = await createEditableClient(db, {
+      ownerUserId: owner.id,
+      serviceIds: [ctx.taxServiceId],
+      collaborators: [{ userId: collaborator.id }],
+    });
+    const session = await signIn(ctx.t.app, owner.emailAddress, owner.password);
+    return {
+      as: session,
+      savedBy: `${owner.firstName} ${owner.lastName}`,
+      method: 'PATCH',
+      url: `${D}/users/me/clients/${client.id}/collaborators/${collaborator.id}/${action}`,
+      current: async ({ call }) => {
+        const owned = (await call(session, 'GET', `${D}/users/me/clients/owner`)).json() as Array<{
+          id: number;
+          collaborators: Array<{ userId: number; version: string }>;
+        }>;
+        const row = owned
+          .find((item) => item.id === client.id)
+          ?.collaborators.find((item) => item.userId === collaborator.id);
+        return row ? { version: row.version, body: row } : null;
+      },
+    };
   },
 });
 
@@ -74,6 +107,8 @@ export const clientsCases: CaseModule = {
     },
     statusCase('activate'),
     statusCase('deactivate'),
+    collaboratorCase('activate'),
+    collaboratorCase('deactivate'),
     {
       route: `DELETE ${D}/clients/:id`,
       make: async (ctx) => {
@@ -84,10 +119,8 @@ export const clientsCases: CaseModule = {
   ],
   guarded: {
     'PUT /api/v1/document/users/me/clients/current': 'chooses the account the user acts for, per session',
+    'DELETE /api/v1/document/users/me/clients/:clientId/collaboration':
+      'a collaborator gives up their own access: nothing anyone saved is overwritten',
   },
-  pending: [
-    'PATCH /api/v1/document/users/me/clients/:clientId/collaborators/:userId/activate',
-    'PATCH /api/v1/document/users/me/clients/:clientId/collaborators/:userId/deactivate',
-    'DELETE /api/v1/document/users/me/clients/:clientId/collaboration',
-  ],
+  pending: [],
 };

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { accountHolderScopeCondition, ownedByHolderCondition, type AccountHolderScope } from './client-scope.js';
@@ -71,6 +72,7 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
         .select({
           clientId: clientCollaborators.clientId,
           userId: clientCollaborators.userId,
+          version: rowVersion(clientCollaborators),
           isActive: clientCollaborators.isActive,
           fullName: fullNameOf(collaborator),
           services: sql<string[]>`coalesce(array(
@@ -162,6 +164,21 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
     },
 
     /** Owner-only. Returns whether the collaborator row exists on a client the holder owns. */
+    /**
+     * Locks the collaboration and refuses a stale If-Match (412). The service has checked that the
+     * caller owns the client. Who saved last is read from the collaborator's own audit events.
+     * @unscoped the service has just checked that the caller owns the client
+     */
+    async lockCollaboratorVersion(clientId: number, userId: number, expected: string[] | null, tx: DbOrTx) {
+      return lockCurrentVersion(tx, {
+        table: clientCollaborators,
+        where: and(eq(clientCollaborators.clientId, clientId), eq(clientCollaborators.userId, userId))!,
+        expected,
+        objectType: 'user',
+        objectId: userId,
+      });
+    },
+
     async setCollaboratorActive(
       clientId: number,
       userId: number,

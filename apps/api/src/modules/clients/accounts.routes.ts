@@ -10,6 +10,7 @@ import {
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
+import { IF_MATCH_NOTE, ifMatchOf } from '../../lib/row-version.js';
 import type { AccountsService } from './accounts.service.js';
 import { accountHolderScopeOf } from './client-scope.js';
 
@@ -63,6 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       schema: {
         tags: ['document'],
         summary: 'The owner gives a collaborator access to the client again',
+        description: `The owner's accounts list carries each collaborator's \`version\`. ${IF_MATCH_NOTE}`,
         params: collaboratorParamsSchema,
         response: { 204: z.null() },
       },
@@ -74,6 +76,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         clientId,
         userId,
         requestContext(request),
+        ifMatchOf(request),
       );
       return reply.status(204).send(null);
     },
@@ -86,6 +89,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
       schema: {
         tags: ['document'],
         summary: 'The owner takes access to the client from a collaborator, effective at once',
+        description: `The owner's accounts list carries each collaborator's \`version\`. ${IF_MATCH_NOTE}`,
         params: collaboratorParamsSchema,
         response: { 204: z.null() },
       },
@@ -97,6 +101,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }
         clientId,
         userId,
         requestContext(request),
+        ifMatchOf(request),
       );
       return reply.status(204).send(null);
     },

@@ -34,7 +34,13 @@ function groupCollaborators(rows: CollaboratorRow[]) {
   const byClient = new Map<number, AccountCollaborator[]>();
   for (const row of rows) {
     const list = byClient.get(row.clientId) ?? [];
-    list.push({ userId: row.userId, fullName: row.fullName, isActive: row.isActive, services: row.services });
+    list.push({
+      userId: row.userId,
+      version: row.version,
+      fullName: row.fullName,
+      isActive: row.isActive,
+      services: row.services,
+    });
     byClient.set(row.clientId, list);
   }
   return byClient;
@@ -65,9 +71,11 @@ export function createAccountsService(deps: {
     collaboratorUserId: number,
     isActive: boolean,
     context: RequestContext,
+    expected: string[] | null,
   ): Promise<void> {
     await requireOwner(owner, clientId);
     await db.transaction(async (tx) => {
+      await accounts.lockCollaboratorVersion(clientId, collaboratorUserId, expected, tx);
       const found = await accounts.setCollaboratorActive(clientId, collaboratorUserId, isActive, owner, tx);
       if (!found) throw new NotFoundError('Collaborator not found.');
       await audit.record(
@@ -160,11 +168,21 @@ export function createAccountsService(deps: {
       };
     },
 
-    activateCollaborator: (owner: AccountHolderScope, clientId: number, userId: number, context: RequestContext) =>
-      setCollaboratorActive(owner, clientId, userId, true, context),
+    activateCollaborator: (
+      owner: AccountHolderScope,
+      clientId: number,
+      userId: number,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ) => setCollaboratorActive(owner, clientId, userId, true, context, expected),
 
-    deactivateCollaborator: (owner: AccountHolderScope, clientId: number, userId: number, context: RequestContext) =>
-      setCollaboratorActive(owner, clientId, userId, false, context),
+    deactivateCollaborator: (
+      owner: AccountHolderScope,
+      clientId: number,
+      userId: number,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ) => setCollaboratorActive(owner, clientId, userId, false, context, expected),
 
     /**
      * A collaborator leaves a client. Only an active collaboration can be left: a deactivated

@@ -97,7 +97,15 @@ describe('owner and collaborator lists', () => {
         maskedTaxpayerIdentificationNumber: '**-***6789',
         maskedSocialSecurityNumber: null,
         advisor: { id: a.advisor.id, fullName: `${a.advisor.firstName} ${a.advisor.lastName}` },
-        collaborators: [{ userId: a.collaborator.id, fullName: 'Carl Collab', isActive: true, services: [a.taxName] }],
+        collaborators: [
+          {
+            userId: a.collaborator.id,
+            version: expect.stringMatching(/^\d+$/),
+            fullName: 'Carl Collab',
+            isActive: true,
+            services: [a.taxName],
+          },
+        ],
       },
     ]);
     expect((await get(a.collaboratorSession, `${BASE}/owner`)).json()).toEqual([]);

@@ -13,7 +13,7 @@ const owned: OwnerClientItem[] = [
     maskedTaxpayerIdentificationNumber: '**-***6789',
     maskedSocialSecurityNumber: null,
     advisor: { id: 2, fullName: 'Ada Advisor' },
-    collaborators: [{ userId: 9, fullName: 'Carl Collab', isActive: true, services: ['Tax'] }],
+    collaborators: [{ userId: 9, version: '309', fullName: 'Carl Collab', isActive: true, services: ['Tax'] }],
   },
   {
     id: 6,

@@ -31,6 +31,8 @@ interface SelectedCollaborator {
   userId: number;
   fullName: string;
   isActive: boolean;
+  /** As the list showed it, for If-Match. */
+  version: string;
 }
 
 /**
@@ -129,6 +131,7 @@ export function OwnerAccountsTab() {
                       userId: collaborator.userId,
                       fullName: collaborator.fullName,
                       activate: !collaborator.isActive,
+                      version: collaborator.version,
                     })
                   }
                   onDetails={() => setDetailsId(client.id)}
