@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODE, type StaleVersionDetails } from '@ledgerport/shared';
@@ -54,11 +54,16 @@ export class StaleVersionError extends AppError {
   }
 }
 
-/** Who saved the object last and when, from the audit trail (reads are not saves). */
-async function lastSave(
+/**
+ * Who saved the object last and when, from the audit trail (reads are not saves). `orAction`: an
+ * action on the same object type recorded without an object id that changes this object too (a
+ * reorder of every tag group).
+ */
+export async function lastSave(
   tx: DbOrTx,
   objectType: string,
   objectId: number | string,
+  orAction?: string,
 ): Promise<Pick<StaleVersionDetails, 'changedBy' | 'changedAt'>> {
   const [last] = await tx
     .select({
@@ -72,7 +77,9 @@ async function lastSave(
     .where(
       and(
         eq(auditEvents.objectType, objectType),
-        eq(auditEvents.objectId, String(objectId)),
+        orAction === undefined
+          ? eq(auditEvents.objectId, String(objectId))
+          : or(eq(auditEvents.objectId, String(objectId)), eq(auditEvents.action, orAction)),
         // Who saved it, not who looked: opening a client's edit form is an audited reveal.
         sql`${auditEvents.action} !~ ${READ_ACTIONS}`,
       ),

@@ -1,6 +1,8 @@
 import { ERROR_CODE, staleVersionDetailsSchema, type StaleVersionDetails } from '@ledgerport/shared';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { isApiError } from './api-client';
+import { DATE_FORMAT, formatDate } from './dates';
 
 /** The details of a 412 STALE_VERSION (someone saved the object after it was loaded), else null. */
 export function staleVersionOf(error: unknown): StaleVersionDetails | null {
@@ -98,4 +100,14 @@ export function listedVersions(
 ): string[] | undefined {
   const versions = (ids ?? []).map((id) => rows?.find((row) => row.id === id)?.version);
   return versions.every((version) => version !== undefined) ? (versions as string[]) : undefined;
+}
+
+/** "Ada Admin saved it on …", or "It was saved again after you opened it." when the trail names no one. */
+export function savedByText(t: TFunction, details: StaleVersionDetails): string {
+  return details.changedBy && details.changedAt
+    ? t('common.conflict.byWhom', {
+        name: details.changedBy.name,
+        date: formatDate(details.changedAt, DATE_FORMAT.comment),
+      })
+    : t('common.conflict.bySomeone');
 }

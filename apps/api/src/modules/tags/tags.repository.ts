@@ -1,18 +1,9 @@
-import { and, asc, desc, eq, exists, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ListTagGroupsQuery, StaleVersionDetails } from '@ledgerport/shared';
+import { and, asc, eq, exists, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ListTagGroupsQuery } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  auditEvents,
-  documentTags,
-  services,
-  tagActivatedGroups,
-  tagGroups,
-  tags,
-  tagServices,
-  users,
-} from '../../db/schema/index.js';
+import { documentTags, services, tagActivatedGroups, tagGroups, tags, tagServices } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
-import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
+import { lastSave, lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 export type TagsRepository = ReturnType<typeof createTagsRepository>;
 
@@ -228,31 +219,8 @@ export function createTagsRepository({ db }: { db: DbOrTx }) {
      * Who changed a group last and when, for a refused reorder: the latest audit event on the group
      * itself or of a reorder (recorded without an object id, as it moves every group).
      */
-    async lastGroupChange(id: number, reorderAction: string, tx: DbOrTx = db) {
-      const [last] = await tx
-        .select({
-          actorId: auditEvents.actorUserId,
-          occurredAt: auditEvents.occurredAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(auditEvents)
-        .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-        .where(
-          and(
-            eq(auditEvents.objectType, 'tag-group'),
-            or(eq(auditEvents.objectId, String(id)), eq(auditEvents.action, reorderAction)),
-          ),
-        )
-        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
-        .limit(1);
-      return {
-        changedBy:
-          last && last.actorId !== null && last.firstName !== null
-            ? { id: last.actorId, name: `${last.firstName} ${last.lastName ?? ''}`.trim() }
-            : null,
-        changedAt: last?.occurredAt.toISOString() ?? null,
-      } satisfies Omit<StaleVersionDetails, 'currentVersion'>;
+    lastGroupChange(id: number, reorderAction: string, tx: DbOrTx = db) {
+      return lastSave(tx, 'tag-group', id, reorderAction);
     },
 
     async findTagById(id: number, tx: DbOrTx = db) {

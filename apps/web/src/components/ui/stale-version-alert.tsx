@@ -3,8 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { FieldValues, Path, PathValue, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SaveConflicts } from '@/lib/conflicts';
-import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { savedByText, type SaveConflicts } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 
 /**
@@ -27,8 +26,6 @@ export function StaleVersionAlert({
   busy?: boolean;
 }) {
   const { t } = useTranslation();
-  const who = details.changedBy?.name;
-  const when = details.changedAt ? formatDate(details.changedAt, DATE_FORMAT.comment) : null;
   return (
     <Alert
       color="orange"
@@ -38,10 +35,7 @@ export function StaleVersionAlert({
       title={t('common.conflict.title')}
     >
       <Stack gap="xs">
-        <Text size="sm">
-          {who && when ? t('common.conflict.byWhom', { name: who, date: when }) : t('common.conflict.bySomeone')}{' '}
-          {t('common.conflict.kept')}
-        </Text>
+        <Text size="sm">{`${savedByText(t, details)} ${t('common.conflict.kept')}`}</Text>
         {changedFields && changedFields.length > 0 && (
           <Text size="sm">{t('common.conflict.changed', { fields: changedFields.join(', ') })}</Text>
         )}

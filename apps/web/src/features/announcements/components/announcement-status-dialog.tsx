@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { staleVersionOf } from '@/lib/conflicts';
-import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { listedAnnouncementVersion, useChangeAnnouncementStatus } from '../api/change-announcement-status';
 
@@ -47,13 +46,7 @@ export function AnnouncementStatusDialog({
       const stale = staleVersionOf(error);
       if (stale) {
         // Someone changed it after the list was loaded: nothing was changed, the list now shows theirs.
-        const by =
-          stale.changedBy && stale.changedAt
-            ? t('common.conflict.byWhom', {
-                name: stale.changedBy.name,
-                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
-              })
-            : t('common.conflict.bySomeone');
+        const by = savedByText(t, stale);
         notify.error(`${t('announcements.messages.changedMeanwhile', { title })} ${by}`, {
           key: 'announcement-status-failed',
         });

@@ -1,8 +1,7 @@
 import type { BookkeepingRowDto, Paged } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { staleVersionOf } from '@/lib/conflicts';
-import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { bookkeepingKeys } from './bookkeeping-keys';
 import { editBookkeeping } from './edit-bookkeeping';
@@ -74,13 +73,7 @@ export function useSaveBookkeepingRow() {
       const stale = staleVersionOf(error);
       if (stale) {
         // Someone else changed the row after it was loaded: nothing saved; the refetch below shows theirs.
-        const by =
-          stale.changedBy && stale.changedAt
-            ? t('common.conflict.byWhom', {
-                name: stale.changedBy.name,
-                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
-              })
-            : t('common.conflict.bySomeone');
+        const by = savedByText(t, stale);
         notify.error(`${t('bookkeeping.messages.changedMeanwhile', { name: row.client.name })} ${by}`, {
           key: 'bookkeeping-update',
         });

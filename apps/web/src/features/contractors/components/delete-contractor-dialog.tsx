@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
-import { staleVersionOf } from '@/lib/conflicts';
-import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { listedContractorVersion, useDeleteContractor } from '../api/delete-contractor';
 import { contractorKeys } from '../api/contractor-keys';
@@ -45,13 +44,7 @@ export function DeleteContractorDialog({
       const stale = staleVersionOf(error);
       if (stale) {
         // Changed by someone else since the list was loaded: nothing deleted; the list shows it as it is now.
-        const by =
-          stale.changedBy && stale.changedAt
-            ? t('common.conflict.byWhom', {
-                name: stale.changedBy.name,
-                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
-              })
-            : t('common.conflict.bySomeone');
+        const by = savedByText(t, stale);
         notify.error(`${t('contractors.messages.changedMeanwhile', { name })} ${by}`, {
           key: 'contractor-delete-failed',
         });

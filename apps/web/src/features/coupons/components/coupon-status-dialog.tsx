@@ -1,8 +1,7 @@
 import type { CouponDto } from '@ledgerport/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { staleVersionOf } from '@/lib/conflicts';
-import { DATE_FORMAT, formatDate } from '@/lib/dates';
+import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { useChangeCouponStatus } from '../api/change-coupon-status';
 
@@ -28,13 +27,7 @@ export function CouponStatusDialog({ target, onClose }: { target: CouponTarget |
       const stale = staleVersionOf(error);
       if (stale) {
         // Someone changed it after the list was loaded: nothing was changed, the list now shows theirs.
-        const by =
-          stale.changedBy && stale.changedAt
-            ? t('common.conflict.byWhom', {
-                name: stale.changedBy.name,
-                date: formatDate(stale.changedAt, DATE_FORMAT.comment),
-              })
-            : t('common.conflict.bySomeone');
+        const by = savedByText(t, stale);
         notify.error(`${t('coupons.messages.changedMeanwhile', { title })} ${by}`, { key: 'coupon-status' });
         onClose();
         return;
