@@ -34,9 +34,16 @@ if (!('fonts' in document)) {
   });
 }
 
+// The page's address, as the environment opened it: a test that follows a link (a download's blob
+// URL, a sign-out to /login) moves it, and the files of a worker share one page (isolate: false).
+const START_URL = window.location.href;
+
 // Vitest runs without globals, so Testing Library cannot register its own clean-up.
 afterEach(() => {
   cleanup();
   notifications.clean(); // the store outlives the rendered tree
   window.localStorage.clear();
+  if (window.location.href !== START_URL) {
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(START_URL);
+  }
 });
