@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '@/lib/i18n';
+import { reloadSession } from '@/lib/session';
 
 // happy-dom lacks these browser APIs that Mantine relies on (colour scheme, ScrollArea, Popover, and
 // the autosizing Textarea, which listens to document.fonts).
@@ -43,6 +44,8 @@ afterEach(() => {
   cleanup();
   notifications.clean(); // the store outlives the rendered tree
   window.localStorage.clear();
+  // The session module keeps what it read from storage: read again, so no test inherits a sign-in.
+  reloadSession();
   if (window.location.href !== START_URL) {
     (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(START_URL);
   }
