@@ -52,9 +52,9 @@ export default defineConfig({
     // two cores) one can take several times its 2 s alone, so the 5 s default made them flaky.
     testTimeout: 20_000,
     // The files of a worker share its module registry: setup.ts clears what a test leaves behind (the
-    // rendered tree, notifications, storage and the session read from it, the page's address) and each render gets its own query client, while
-    // importing Mantine and the app anew for each of ~90 files took most of the suite's time
-    // (146 s isolated in CI, 56 s not).
+    // rendered tree, notifications, storage and the session read from it, the page's address) and
+    // each render gets its own query client, while importing Mantine and the app anew for each of
+    // ~90 files took most of the suite's time (146 s isolated in CI, 56 s not).
     isolate: false,
   },
 });
