@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { passwordResetTokens, userProfilePictures, users } from '../../db/schema/index.js';
-import { lockCurrentVersion } from '../../lib/row-version.js';
 
 export type ProfileRepository = ReturnType<typeof createProfileRepository>;
 
@@ -22,21 +21,6 @@ export function createProfileRepository({ db }: { db: DbOrTx }) {
         .where(eq(users.id, userId))
         .limit(1);
       return row?.passwordHash ?? null;
-    },
-
-    /**
-     * Locks the user's row and refuses a stale If-Match (412, lib/row-version.ts). The row is the
-     * profile's version: `updateDetails` writes it on every save, the picture's too.
-     */
-    async lockVersion(userId: number, expected: string[] | null, tx: DbOrTx): Promise<boolean> {
-      const version = await lockCurrentVersion(tx, {
-        table: users,
-        where: eq(users.id, userId),
-        expected,
-        objectType: 'user',
-        objectId: userId,
-      });
-      return version !== null;
     },
 
     async updateDetails(userId: number, details: ProfileDetails, tx: DbOrTx = db): Promise<void> {

@@ -73,7 +73,8 @@ export function createProfileService(deps: {
       const normalised = picture ? await normalisePicture(picture) : null;
       await db.transaction(async (tx) => {
         // Two tabs of one person can overwrite each other too (issue 21).
-        if (!(await profiles.lockVersion(principal.userId, expected, tx))) throw new NotFoundError();
+        // The users row is the profile's version too: updateDetails writes it on every save.
+        if (!(await users.lockVersion(principal.userId, expected, tx))) throw new NotFoundError();
         const details = {
           firstName: fields.firstName,
           lastName: fields.lastName,

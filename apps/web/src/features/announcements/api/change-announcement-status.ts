@@ -1,5 +1,4 @@
-import type { AnnouncementList } from '@ledgerport/shared';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { announcementKeys } from './announcement-keys';
 
@@ -26,13 +25,4 @@ export function useChangeAnnouncementStatus() {
     mutationFn: changeAnnouncementStatus,
     onSettled: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
-}
-
-/** The version of an announcement as the loaded list shows it (for a target that does not carry its own). */
-export function listedAnnouncementVersion(queryClient: QueryClient, id: number): string | undefined {
-  for (const [, page] of queryClient.getQueriesData<AnnouncementList>({ queryKey: announcementKeys.lists() })) {
-    const row = page?.items.find((item) => item.id === id);
-    if (row) return row.version;
-  }
-  return undefined;
 }

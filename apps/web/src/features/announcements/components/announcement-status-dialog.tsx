@@ -1,16 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
-import { listedAnnouncementVersion, useChangeAnnouncementStatus } from '../api/change-announcement-status';
+import { useChangeAnnouncementStatus } from '../api/change-announcement-status';
 
 export interface AnnouncementTarget {
   id: number;
   title: string;
   isActive: boolean;
   /** The version the list loaded, sent as If-Match; when absent, the loaded list's row gives it. */
-  version?: string;
+  version: string;
 }
 
 /** Activate or deactivate after a confirmation worded for the current state (spec 02 section 4). */
@@ -23,7 +22,6 @@ export function AnnouncementStatusDialog({
 }) {
   const { t } = useTranslation();
   const change = useChangeAnnouncementStatus();
-  const queryClient = useQueryClient();
   const deactivating = target?.isActive ?? false;
   const title = target?.title ?? '';
 
@@ -33,7 +31,7 @@ export function AnnouncementStatusDialog({
       await change.mutateAsync({
         id: target.id,
         isActive: !target.isActive,
-        version: target.version ?? listedAnnouncementVersion(queryClient, target.id),
+        version: target.version,
       });
       notify.success(
         deactivating

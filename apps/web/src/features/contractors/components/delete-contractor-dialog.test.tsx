@@ -18,7 +18,11 @@ describe('DeleteContractorDialog', () => {
     refuse('CONTRACTOR_PAYMENT_PROCESSING');
     const user = userEvent.setup();
     renderWithProviders(
-      <DeleteContractorDialog target={{ id: 4, name: 'Acme' }} onClose={() => {}} onDeleted={() => {}} />,
+      <DeleteContractorDialog
+        target={{ id: 4, name: 'Acme', version: '404' }}
+        onClose={() => {}}
+        onDeleted={() => {}}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(
@@ -30,7 +34,11 @@ describe('DeleteContractorDialog', () => {
     refuse('CONTRACTOR_PAID');
     const user = userEvent.setup();
     renderWithProviders(
-      <DeleteContractorDialog target={{ id: 4, name: 'Acme' }} onClose={() => {}} onDeleted={() => {}} />,
+      <DeleteContractorDialog
+        target={{ id: 4, name: 'Acme', version: '404' }}
+        onClose={() => {}}
+        onDeleted={() => {}}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('An error occurred. Contractor could not be deleted')).toBeTruthy();

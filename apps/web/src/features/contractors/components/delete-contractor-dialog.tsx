@@ -5,14 +5,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { savedByText, staleVersionOf } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
-import { listedContractorVersion, useDeleteContractor } from '../api/delete-contractor';
+import { useDeleteContractor } from '../api/delete-contractor';
 import { contractorKeys } from '../api/contractor-keys';
 
 export interface ContractorTarget {
   id: number;
   name: string;
   /** The version the list loaded, sent as If-Match; when absent, the loaded list's row gives it. */
-  version?: string;
+  version: string;
 }
 
 /** Deletes a contractor after confirmation; `onDeleted` lets the screen step back a page and reload. */
@@ -35,7 +35,7 @@ export function DeleteContractorDialog({
     try {
       await remove.mutateAsync({
         id: target.id,
-        version: target.version ?? listedContractorVersion(queryClient, target.id),
+        version: target.version,
       });
       notify.success(t('contractors.messages.deleted', { name }), { key: `contractor-deleted-${target.id}` });
       onDeleted();
