@@ -107,10 +107,22 @@ export async function assertCurrentVersion(
     expected,
     objectType,
     objectId,
-  }: { current: string; expected: string[] | null; objectType: string; objectId: number | string },
+    nameless = false,
+  }: {
+    current: string;
+    expected: string[] | null;
+    objectType: string;
+    objectId: number | string;
+    /**
+     * Names no one, only when: for a caller who need not learn which of the firm's people touched
+     * the object (a prospect on the public onboarding link, whose lead staff may have handled).
+     */
+    nameless?: boolean;
+  },
 ): Promise<void> {
   if (expected === null || expected.includes(current)) return;
-  throw new StaleVersionError({ ...(await lastSave(tx, objectType, objectId)), currentVersion: current });
+  const saved = await lastSave(tx, objectType, objectId);
+  throw new StaleVersionError({ ...saved, ...(nameless ? { changedBy: null } : {}), currentVersion: current });
 }
 
 /**

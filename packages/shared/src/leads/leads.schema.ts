@@ -214,6 +214,8 @@ export const myLeadDtoSchema = z.object({
   companyBankName: z.string().nullable(),
   companyBankRoutingNumber: z.string().nullable(),
   companyBankAccountingNumber: z.string().nullable(),
+  /** The lead's version (also the ETag): sent back as If-Match with the billing info and documents. */
+  version: z.string(),
 });
 export type MyLeadDto = z.infer<typeof myLeadDtoSchema>;
 

@@ -416,6 +416,8 @@ export type OnboardingEmailQuery = z.infer<typeof onboardingEmailQuerySchema>;
 export const publicLeadDtoSchema = z.object({
   idHash: z.string(),
   status: z.number().int(),
+  /** The lead's version (also the ETag): each step's save sends it back as If-Match. */
+  version: z.string(),
   /** The wizard step to open (onboardingStepForStatus). */
   step: z.number().int(),
   generalInfo: z

@@ -28,8 +28,11 @@ export interface Editable {
   versioned?: (version: string | null, contender: 0 | 1) => { url: string; body?: object };
   /** Who saves (the firm's admin unless said). */
   as?: SignedIn;
-  /** The name the refusal gives as the last to save (the one who saved: "Batch1 Group1" for the admin). */
-  savedBy?: string;
+  /**
+   * The name the refusal gives as the last to save (the one who saved: "Batch1 Group1" for the
+   * admin); null when the refusal names no one (a public link).
+   */
+  savedBy?: string | null;
 }
 
 export interface ConditionalCase {

@@ -171,7 +171,7 @@ export function createLeadsRepository({ db }: { db: DbOrTx }) {
     /** The signed-in user's linked lead (through users.leadIdHash); `forUpdate` serialises the steps. */
     async findLinkedToUser(userId: number, tx: DbOrTx = db, forUpdate = false) {
       const query = tx
-        .select({ lead: leads, isLeadOnboardingCompleted: users.isLeadOnboardingCompleted })
+        .select({ lead: leads, isLeadOnboardingCompleted: users.isLeadOnboardingCompleted, version: rowVersion(leads) })
         .from(users)
         .innerJoin(leads, and(eq(leads.idHash, users.leadIdHash), isNull(leads.deletedAt)))
         .where(eq(users.id, userId))

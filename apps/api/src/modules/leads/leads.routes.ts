@@ -17,6 +17,7 @@ import {
 } from '@ledgerport/shared';
 import { consumeMultipart, type MultipartRefusals } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
+import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import { contentDisposition, PDF_PREVIEW_CSP, PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/index.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from '../users/index.js';
@@ -184,7 +185,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
         response: { 200: myLeadDtoSchema },
       },
     },
-    async (request) => leads.myLead(principalOf(request).userId),
+    async (request, reply) => withEtag(reply, await leads.myLead(principalOf(request).userId)),
   );
 
   app.put(
@@ -194,12 +195,18 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
       schema: {
         tags,
         summary: 'Billing info of my linked lead (bank numbers encrypted at rest)',
+        description: IF_MATCH_NOTE,
         body: leadBillingInfoInputSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await leads.updateBillingInfo(principalOf(request).userId, request.body, requestContext(request));
+      await leads.updateBillingInfo(
+        principalOf(request).userId,
+        request.body,
+        requestContext(request),
+        ifMatchOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -34,7 +34,7 @@ import {
   type StoredUpload,
 } from '../../lib/file-intake/index.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
-import { assertCurrentVersions } from '../../lib/row-version.js';
+import { assertCurrentVersion, assertCurrentVersions } from '../../lib/row-version.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
 import type { Principal } from '../auth/index.js';
@@ -352,7 +352,7 @@ export function createLeadsService(deps: {
     },
 
     async myLead(userId: number): Promise<MyLeadDto> {
-      const { lead, isLeadOnboardingCompleted } = await linkedLead(userId);
+      const { lead, isLeadOnboardingCompleted, version } = await linkedLead(userId);
       return {
         idHash: lead.idHash,
         status: statusDto(lead.status),
@@ -360,15 +360,22 @@ export function createLeadsService(deps: {
         companyBankName: lead.companyBankName,
         companyBankRoutingNumber: decryptMasked(lead.companyBankRoutingNumberEncrypted, maskBankNumber),
         companyBankAccountingNumber: decryptMasked(lead.companyBankAccountNumberEncrypted, maskBankNumber),
+        version,
       };
     },
 
     /** Step 1 after sign-in; may be given again until the documents are in. Numbers encrypted at rest. */
-    async updateBillingInfo(userId: number, input: LeadBillingInfoInput, context: RequestContext): Promise<void> {
+    async updateBillingInfo(
+      userId: number,
+      input: LeadBillingInfoInput,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await leads.findLinkedToUser(userId, tx, true);
         if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
-        const { lead } = row;
+        const { lead, version } = row;
+        await assertCurrentVersion(tx, { current: version, expected, objectType: 'lead', objectId: lead.id });
         if (lead.status !== LEAD_STATUS.createAccount && lead.status !== LEAD_STATUS.billingInfo) {
           throw stepNotAllowed('Billing info is given after the account is created, before the documents.');
         }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { CLIENT_TYPE, ROLE_NAME, type DropdownOption, type ServicePlanDto } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -20,8 +20,10 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.js';
+import { rowVersion } from '../../lib/row-version.js';
 
-export type LeadRow = typeof leads.$inferSelect;
+/** A lead with its version (the row's xmin, see lib/row-version.ts). */
+export type LeadRow = typeof leads.$inferSelect & { version: string };
 export type LeadWrite = Partial<Omit<typeof leads.$inferInsert, 'id' | 'idHash' | 'createdAt'>>;
 
 export const LOOKUP_TABLES = {
@@ -72,7 +74,7 @@ export function createOnboardingRepository({ db }: { db: DbOrTx }) {
     /** A live (not deleted) lead by its public key; `forUpdate` serialises concurrent steps on it. */
     async findByIdHash(idHash: string, tx: DbOrTx = db, forUpdate = false): Promise<LeadRow | null> {
       const query = tx
-        .select()
+        .select({ ...getTableColumns(leads), version: rowVersion(leads) })
         .from(leads)
         .where(and(eq(leads.idHash, idHash), isNull(leads.deletedAt)))
         .limit(1);

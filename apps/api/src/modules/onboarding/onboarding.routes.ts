@@ -18,9 +18,15 @@ import {
   servicePlanDtoSchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
+import { ifMatchOf, withEtag } from '../../lib/row-version.js';
 import { contentDisposition, PDF_PREVIEW_CSP, SAFE_FILE_HEADERS } from '../documents/index.js';
 import type { LookupName } from './onboarding.repository.js';
 import type { OnboardingService } from './onboarding.service.js';
+
+/** The public steps' If-Match (issue 21): as everywhere, except that the refusal names no one. */
+const STEP_IF_MATCH_NOTE =
+  "Send If-Match with the ETag (or `version`) of the lead's GET: a stale one (another window saved a step " +
+  'since) answers 412 STALE_VERSION, naming no one, and changes nothing; without If-Match the step saves as before.';
 
 const tags = ['document'];
 /** The wizard is for prospects without an account (spec 03 section 6); every call is throttled per IP. */
@@ -153,7 +159,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         response: { 200: publicLeadDtoSchema },
       },
     },
-    async (request) => onboarding.getByIdHash(request.params.idHash, requestContext(request)),
+    async (request, reply) =>
+      withEtag(reply, await onboarding.getByIdHash(request.params.idHash, requestContext(request))),
   );
 
   app.put(
@@ -163,13 +170,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Edit the general info',
+        description: STEP_IF_MATCH_NOTE,
         params: leadIdHashParamsSchema,
         body: leadGeneralInfoInputSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await onboarding.updateGeneralInfo(request.params.idHash, request.body, requestContext(request));
+      await onboarding.updateGeneralInfo(
+        request.params.idHash,
+        request.body,
+        requestContext(request),
+        ifMatchOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -181,13 +194,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Answer the intake questions (answers of unselected services are stored empty)',
+        description: STEP_IF_MATCH_NOTE,
         params: leadIdHashParamsSchema,
         body: leadIntakeAnswersInputSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await onboarding.updateIntakeAnswers(request.params.idHash, request.body, requestContext(request));
+      await onboarding.updateIntakeAnswers(
+        request.params.idHash,
+        request.body,
+        requestContext(request),
+        ifMatchOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -213,22 +232,32 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Choose the plans (each chosen service exactly once)',
+        description: STEP_IF_MATCH_NOTE,
         params: leadIdHashParamsSchema,
         body: leadQuoteInputSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await onboarding.updateQuote(request.params.idHash, request.body, requestContext(request));
+      await onboarding.updateQuote(request.params.idHash, request.body, requestContext(request), ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
 
   app.put(
     `${BASE}/leads/:idHash/contract`,
-    { config, schema: { tags, summary: 'Accept the contract', params: leadIdHashParamsSchema, response: noContent } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Accept the contract',
+        description: STEP_IF_MATCH_NOTE,
+        params: leadIdHashParamsSchema,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
-      await onboarding.acceptContract(request.params.idHash, requestContext(request));
+      await onboarding.acceptContract(request.params.idHash, requestContext(request), ifMatchOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -271,13 +300,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Create the account (username = e-mail) and its business client; then sign in',
+        description: STEP_IF_MATCH_NOTE,
         params: leadIdHashParamsSchema,
         body: leadClientInformationInputSchema,
         response: noContent,
       },
     },
     async (request, reply) => {
-      await onboarding.updateClientInformation(request.params.idHash, request.body, requestContext(request));
+      await onboarding.updateClientInformation(
+        request.params.idHash,
+        request.body,
+        requestContext(request),
+        ifMatchOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -27,6 +27,7 @@ import { AppError, BadRequestError, ConflictError, NotFoundError, TooManyRequest
 import { digitsOnly, type FieldCrypto } from '../../lib/field-crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
+import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { ThrottleRepository } from '../auth/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -159,10 +160,20 @@ export function createOnboardingService(deps: {
   async function step<T>(
     idHash: string,
     requiredStatus: number,
+    expected: string[] | null,
     work: (lead: LeadRow, tx: DbOrTx) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const lead = await liveLead(idHash, tx, true);
+      // Another window's step since this one loaded (say, other services, which cleared the quote)
+      // must not be overwritten, nor a contract accepted that this window did not show.
+      await assertCurrentVersion(tx, {
+        current: lead.version,
+        expected,
+        objectType: 'lead',
+        objectId: lead.id,
+        nameless: true,
+      });
       if (lead.status >= LEAD_STATUS.createAccount) throw onboardingClosed();
       if (lead.status < requiredStatus) throw stepNotAllowed();
       return work(lead, tx);
@@ -263,7 +274,12 @@ export function createOnboardingService(deps: {
     async getByIdHash(idHash: string, context: RequestContext): Promise<PublicLeadDto> {
       await guard(context);
       const lead = await liveLead(idHash);
-      const base = { idHash: lead.idHash, status: lead.status, step: onboardingStepForStatus(lead.status) };
+      const base = {
+        idHash: lead.idHash,
+        status: lead.status,
+        step: onboardingStepForStatus(lead.status),
+        version: lead.version,
+      };
       if (lead.status >= LEAD_STATUS.createAccount) {
         return { ...base, generalInfo: null, intakeAnswers: null, servicePlanIds: [], contractDate: null };
       }
@@ -306,9 +322,14 @@ export function createOnboardingService(deps: {
     },
 
     /** Step 1 again: edits the lead; the status stays where it is. */
-    async updateGeneralInfo(idHash: string, input: LeadGeneralInfoInput, context: RequestContext): Promise<void> {
+    async updateGeneralInfo(
+      idHash: string,
+      input: LeadGeneralInfoInput,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await guard(context);
-      await step(idHash, LEAD_STATUS.generalInformation, async (lead, tx) => {
+      await step(idHash, LEAD_STATUS.generalInformation, expected, async (lead, tx) => {
         await repository.update(lead.id, generalInfoColumns(input), tx);
         await audited(context, lead, { step: 'generalInfo' }, tx);
       });
@@ -318,10 +339,15 @@ export function createOnboardingService(deps: {
      * Step 2. A different choice of services invalidates the quote and the contract: they are
      * cleared and the lead goes back to "intake questions"; otherwise the status only moves forward.
      */
-    async updateIntakeAnswers(idHash: string, input: LeadIntakeAnswersInput, context: RequestContext): Promise<void> {
+    async updateIntakeAnswers(
+      idHash: string,
+      input: LeadIntakeAnswersInput,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await guard(context);
       await checkLookups(input);
-      await step(idHash, LEAD_STATUS.generalInformation, async (lead, tx) => {
+      await step(idHash, LEAD_STATUS.generalInformation, expected, async (lead, tx) => {
         const services = [...new Set(input.services)].sort((a, b) => a - b);
         const previous = await repository.serviceIds(lead.id, tx);
         const changed = previous.join(',') !== services.join(',');
@@ -351,9 +377,14 @@ export function createOnboardingService(deps: {
     },
 
     /** Step 3: the chosen plans must cover each chosen service exactly once. */
-    async updateQuote(idHash: string, input: LeadQuoteInput, context: RequestContext): Promise<void> {
+    async updateQuote(
+      idHash: string,
+      input: LeadQuoteInput,
+      context: RequestContext,
+      expected: string[] | null = null,
+    ): Promise<void> {
       await guard(context);
-      await step(idHash, LEAD_STATUS.intakeQuestions, async (lead, tx) => {
+      await step(idHash, LEAD_STATUS.intakeQuestions, expected, async (lead, tx) => {
         const offered = await offeredPlans(lead.id, tx);
         const serviceNames = await serviceNamesOf(await repository.serviceIds(lead.id, tx), tx);
         if (!isCompleteQuote(offered, input.servicePlanIds, serviceNames)) {
@@ -378,9 +409,9 @@ export function createOnboardingService(deps: {
     },
 
     /** Step 4: accepting the contract dates it. */
-    async acceptContract(idHash: string, context: RequestContext): Promise<void> {
+    async acceptContract(idHash: string, context: RequestContext, expected: string[] | null = null): Promise<void> {
       await guard(context);
-      await step(idHash, LEAD_STATUS.quote, async (lead, tx) => {
+      await step(idHash, LEAD_STATUS.quote, expected, async (lead, tx) => {
         await repository.update(
           lead.id,
           { status: LEAD_STATUS.contract, contractAcceptedAt: lead.contractAcceptedAt ?? new Date() },
@@ -417,21 +448,29 @@ export function createOnboardingService(deps: {
       idHash: string,
       input: LeadClientInformationInput,
       context: RequestContext,
+      expected: string[] | null = null,
     ): Promise<void> {
       await guard(context);
       const taken = () =>
         new ConflictError(emailAddressTakenMessage(input.emailAddress), [
           { field: 'emailAddress', message: emailAddressTakenMessage(input.emailAddress) },
         ]);
-      // Checked before the slow hash; the unique index settles a race.
-      await liveLead(idHash).then((lead) => {
+      // Checked before the slow hash (the step checks again); the unique index settles a race.
+      await liveLead(idHash).then(async (lead) => {
+        await assertCurrentVersion(db, {
+          current: lead.version,
+          expected,
+          objectType: 'lead',
+          objectId: lead.id,
+          nameless: true,
+        });
         if (lead.status >= LEAD_STATUS.createAccount) throw onboardingClosed();
         if (lead.status < LEAD_STATUS.contract) throw stepNotAllowed();
       });
       if (await users.isEmailAddressTaken(input.emailAddress)) throw taken();
       const passwordHash = await hashPassword(input.password);
       try {
-        await step(idHash, LEAD_STATUS.contract, async (lead, tx) => {
+        await step(idHash, LEAD_STATUS.contract, expected, async (lead, tx) => {
           const ein = digitsOnly(input.companyEmployerIdentificationNumber);
           const { userId, clientId } = await repository.insertClientAccount(
             {

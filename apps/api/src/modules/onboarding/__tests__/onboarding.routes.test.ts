@@ -341,6 +341,7 @@ describe('the wizard end to end', () => {
       intakeAnswers: null,
       servicePlanIds: [],
       contractDate: null,
+      version: expect.stringMatching(/^\d+$/),
     });
     for (const secret of ['3456789', account.emailAddress, 'dana@acme.example', '010-3000'])
       expect(after.body).not.toContain(secret);
@@ -375,6 +376,30 @@ describe('the wizard end to end', () => {
       currentlyDoingBookkeeping: null,
     });
     expect((await call('GET', LEAD, undefined, ip)).json().servicePlanIds).toEqual([]);
+  });
+
+  it('creates no account from a window that loaded the lead before another changed the services', async () => {
+    const { idHash } = await insertLead(t.database.db, LEAD_STATUS.contract);
+    const LEAD = `${ONBOARDING}/leads/${idHash}`;
+    const ip = freshIp();
+    const opened = await call('GET', LEAD, undefined, ip);
+    expect(opened.headers.etag).toBe(`"${opened.json().version}"`);
+    // The other window chooses other services: the quote and the contract are gone.
+    const other = intakeAnswers({ services: [ONBOARDING_SERVICE.payroll] });
+    expect((await call('PUT', `${LEAD}/intake-interview-answers`, other, ip)).statusCode).toBe(204);
+
+    const account = clientInformation();
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `${LEAD}/client-information`,
+      remoteAddress: ip,
+      headers: { 'if-match': opened.headers.etag as string },
+      payload: account,
+    });
+    expect(stale.statusCode, stale.body).toBe(412);
+    expect(stale.json().error.details).toMatchObject({ changedBy: null, currentVersion: expect.any(String) });
+    expect(await t.database.db.select().from(users).where(eq(users.emailAddress, account.emailAddress))).toEqual([]);
+    expect((await leadRow(idHash)).status).toBe(LEAD_STATUS.intakeQuestions);
   });
 
   it('answers 404 to a guessed or deleted idHash and 400 to a malformed one', async () => {
