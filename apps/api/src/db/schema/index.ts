@@ -22,3 +22,4 @@ export * from './contractors.js';
 export * from './two-factor.js';
 export * from './settings.js';
 export * from './idempotency.js';
+export * from './notifications.js';
