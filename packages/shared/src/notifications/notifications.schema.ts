@@ -126,5 +126,12 @@ export const notificationPreferencesInputSchema = z.object({
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 
+/**
+ * `GET/PUT/DELETE document/clients/{id}/follow`: whether the signed-in staff member follows the client
+ * (a follower hears of what the client's people do, as the client's advisor does).
+ */
+export const clientFollowDtoSchema = z.object({ following: z.boolean() });
+export type ClientFollowDto = z.infer<typeof clientFollowDtoSchema>;
+
 /** The daily digest's default hour (8 a.m. in the firm's time zone). */
 export const DEFAULT_DIGEST_HOUR = 8;
