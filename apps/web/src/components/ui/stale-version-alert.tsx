@@ -11,13 +11,23 @@ import { notify } from '@/lib/notify';
  * person typed stays in the form; they choose to take the other person's changes in (then save
  * both) or to save theirs over them on purpose.
  */
+/** Other words for a conflict where "someone else" is the same person in another window. */
+export interface ConflictTexts {
+  title: string;
+  kept: string;
+  takeTheirs: string;
+  overwrite: string;
+}
+
 export function StaleVersionAlert({
   details,
   changedFields,
   onTakeTheirs,
   onOverwrite,
   busy,
+  texts,
 }: {
+  texts?: ConflictTexts;
   details: StaleVersionDetails;
   /** Labels of the fields the other person changed, once known. */
   changedFields?: string[];
@@ -32,19 +42,19 @@ export function StaleVersionAlert({
       variant="light"
       role="alert"
       icon={<IconAlertTriangle size={18} aria-hidden />}
-      title={t('common.conflict.title')}
+      title={texts?.title ?? t('common.conflict.title')}
     >
       <Stack gap="xs">
-        <Text size="sm">{`${savedByText(t, details)} ${t('common.conflict.kept')}`}</Text>
+        <Text size="sm">{`${savedByText(t, details)} ${texts?.kept ?? t('common.conflict.kept')}`}</Text>
         {changedFields && changedFields.length > 0 && (
           <Text size="sm">{t('common.conflict.changed', { fields: changedFields.join(', ') })}</Text>
         )}
         <Group gap="xs">
           <Button size="xs" onClick={onTakeTheirs} disabled={busy}>
-            {t('common.conflict.takeTheirs')}
+            {texts?.takeTheirs ?? t('common.conflict.takeTheirs')}
           </Button>
           <Button size="xs" variant="default" color="red" onClick={onOverwrite} loading={busy}>
-            {t('common.conflict.overwrite')}
+            {texts?.overwrite ?? t('common.conflict.overwrite')}
           </Button>
         </Group>
       </Stack>
@@ -64,7 +74,9 @@ export function FormConflictAlert<V extends FieldValues>({
   busy,
   onOverwrite,
   onMerged,
+  texts,
 }: {
+  texts?: ConflictTexts;
   conflicts: SaveConflicts<V>;
   form: { getValues: UseFormGetValues<V>; setValue: UseFormSetValue<V> };
   labels: Partial<Record<keyof V, string>>;
@@ -78,6 +90,7 @@ export function FormConflictAlert<V extends FieldValues>({
   if (!conflict) return null;
   return (
     <StaleVersionAlert
+      texts={texts}
       details={conflict.details}
       changedFields={[...new Set(conflict.changed.map((field) => labels[field] ?? String(field)))]}
       busy={busy}

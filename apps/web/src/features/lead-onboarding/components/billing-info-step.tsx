@@ -1,12 +1,16 @@
-import { leadBillingInfoInputSchema, type LeadBillingInfoInput } from '@ledgerport/shared';
+import { leadBillingInfoInputSchema, type LeadBillingInfoInput, type StaleVersionDetails } from '@ledgerport/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatDigits } from '@/lib/digits-mask';
+import { staleVersionOf } from '@/lib/conflicts';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
+import { myLeadKey, useMyLead } from '../api/get-my-lead';
 import { useUpdateBillingInfo } from '../api/update-billing-info';
+import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 
 /** Spec 01 section 9: a routing number is nine digits. */
 const ROUTING_MASK = '#########';
@@ -16,6 +20,9 @@ const ACCOUNT_NUMBER_MAX = 17;
 export function BillingInfoStep({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const save = useUpdateBillingInfo();
+  const myLead = useMyLead({ enabled: true });
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<StaleVersionDetails | null>(null);
   const resolver = useMemo(
     () =>
       formResolver(leadBillingInfoInputSchema, t, {
@@ -34,20 +41,42 @@ export function BillingInfoStep({ onSaved }: { onSaved: () => void }) {
     defaultValues: { companyBankName: '', companyBankRoutingNumber: '', companyBankAccountingNumber: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = async (values: LeadBillingInfoInput) => {
     try {
-      await save.mutateAsync(values);
+      await save.mutateAsync({ input: values, version: myLead.data?.version });
       onSaved();
-    } catch {
+    } catch (error) {
+      const details = staleVersionOf(error);
+      if (details) {
+        // The numbers are never read back, so there is nothing to merge: the person picks one.
+        await queryClient.invalidateQueries({ queryKey: myLeadKey });
+        setConflict(details);
+        return;
+      }
       notify.error(t('leads.onboarding.messages.billingError'), { key: 'lead-onboarding' });
     }
-  });
+  };
+  const onSubmit = handleSubmit(submit);
 
   const routing = register('companyBankRoutingNumber');
   const account = register('companyBankAccountingNumber');
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack>
+        {conflict && (
+          <StaleVersionAlert
+            details={conflict}
+            texts={{
+              title: t('leads.onboarding.billing.conflictTitle'),
+              kept: t('leads.onboarding.billing.conflictKept'),
+              takeTheirs: t('leads.onboarding.billing.keepSaved'),
+              overwrite: t('leads.onboarding.billing.saveMine'),
+            }}
+            busy={save.isPending}
+            onTakeTheirs={onSaved}
+            onOverwrite={() => void handleSubmit(submit)()}
+          />
+        )}
         <TextInput
           {...register('companyBankName')}
           label={t('leads.onboarding.billing.bankName')}

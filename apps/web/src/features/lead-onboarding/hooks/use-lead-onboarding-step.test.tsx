@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { SessionUser } from '@ledgerport/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, startSession } from '@/lib/session';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { useLeadOnboardingStep } from './use-lead-onboarding-step';
 
 function Harness() {
@@ -37,17 +37,25 @@ function myLead(statusId: number) {
     companyBankName: null,
     companyBankRoutingNumber: null,
     companyBankAccountingNumber: null,
+    version: '31',
   };
 }
 
-function stubApi(statusId: number) {
-  const requests: Array<{ method: string; url: string; body: unknown }> = [];
+/** `refuseFirstSave`: the first billing info answers 412 (another window saved it), and the lead moves on. */
+function stubApi(statusId: number, { refuseFirstSave = false } = {}) {
+  const requests: Array<{ method: string; url: string; body: unknown; ifMatch: string | null }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      requests.push({ method, url: input, body: init?.body });
-      if (method === 'GET' && input.endsWith('/document/leads/me')) return jsonResponse(myLead(statusId));
+      const puts = requests.filter((request) => request.method === 'PUT').length;
+      requests.push({ method, url: input, body: init?.body, ifMatch: new Headers(init?.headers).get('if-match') });
+      if (method === 'GET' && input.endsWith('/document/leads/me')) {
+        return jsonResponse({ ...myLead(statusId), ...(refuseFirstSave && puts > 0 ? { version: '32' } : {}) });
+      }
+      if (refuseFirstSave && method === 'PUT' && puts === 0) {
+        return errorResponse(412, 'STALE_VERSION', {}, { changedBy: null, changedAt: null, currentVersion: '32' });
+      }
       return new Response(null, { status: 204 });
     }),
   );
@@ -111,6 +119,28 @@ describe('lead onboarding after sign-in (spec 01 section 4.4)', () => {
     expect(form.get('UploadArticleOfIncorporationLater')).toBe('true');
     expect(getSession().user?.isLeadOnboardingCompleted).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('billing info saved in another window meanwhile: the person saves theirs over it on purpose (issue 21)', async () => {
+    startSession({ accessToken: 'token', user, permissions: [] });
+    const requests = stubApi(11, { refuseFirstSave: true });
+    const u = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await screen.findByRole('dialog', { name: 'Complete your onboarding' });
+    await u.type(screen.getByLabelText(/Bank name/), 'Mine Bank');
+    await u.type(screen.getByLabelText(/Routing number/), '123456789');
+    await u.type(screen.getByLabelText(/Account number/), '123456');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+
+    const alert = await screen.findByRole('alert', { name: 'Billing info was saved in another window' });
+    expect(alert.textContent).toContain('What you entered here is still here');
+    expect((screen.getByLabelText(/Bank name/) as HTMLInputElement).value).toBe('Mine Bank');
+    await u.click(screen.getByRole('button', { name: 'Save mine' }));
+
+    await screen.findByText(/Upload these documents now/);
+    const saves = requests.filter((request) => request.method === 'PUT');
+    expect(saves.map((save) => save.ifMatch)).toEqual(['"31"', '"32"']);
+    expect(JSON.parse(String(saves[1]!.body))).toMatchObject({ companyBankName: 'Mine Bank' });
   });
 
   it('status billing info opens at the documents step', async () => {

@@ -20,14 +20,22 @@ export type LeadStepUpdate =
   | { step: 'contract' }
   | { step: 'client-information'; body: LeadClientInformationInput };
 
-export function updateLeadStep(idHash: string, update: LeadStepUpdate) {
-  return api.put(`${leadPath(idHash)}/${update.step}`, { body: 'body' in update ? update.body : undefined });
+/**
+ * `version`: the lead's version this window loaded, sent as If-Match: a step saved in another window
+ * since answers 412 (issue 21), so no window overwrites another's answers or accepts a contract it
+ * did not show.
+ */
+export function updateLeadStep(idHash: string, update: LeadStepUpdate & { version?: string }) {
+  return api.put(`${leadPath(idHash)}/${update.step}`, {
+    body: 'body' in update ? update.body : undefined,
+    ifMatch: update.version,
+  });
 }
 
 export function useUpdateLeadStep(idHash: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: LeadStepUpdate) => updateLeadStep(idHash, update),
+    mutationFn: (update: LeadStepUpdate & { version?: string }) => updateLeadStep(idHash, update),
     // The client-information step closes the wizard; reading the lead again would only show it closed.
     onSuccess: (_result, update) =>
       update.step === 'client-information'

@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
 import { useContractPreview, useDownloadContract } from '../api/get-contract';
 import { useUpdateLeadStep } from '../api/update-lead-step';
+import { useReloadAfterConflict } from '../api/use-step-conflict';
 
 /** An object URL for the blob, revoked when it changes or the step closes. */
 function useObjectUrl(blob: Blob | undefined): string | null {
@@ -45,11 +46,14 @@ export function ContractStep({
     }
   };
 
+  const reload = useReloadAfterConflict(lead.idHash);
   const accept = async () => {
     try {
-      await update.mutateAsync({ step: 'contract' });
+      // The version of the lead whose contract this window shows: never accept one it did not show.
+      await update.mutateAsync({ step: 'contract', version: lead.version });
       onSaved();
-    } catch {
+    } catch (error) {
+      if (await reload.catchStale(error)) return;
       notify.error(t('onboarding.errors.contract'), { key: 'onboarding-step' });
     }
   };
@@ -67,6 +71,11 @@ export function ContractStep({
           {t('onboarding.actions.downloadContract')}
         </Button>
       </Group>
+      {reload.reloaded && (
+        <Alert color="orange" variant="light" role="alert" title={t('onboarding.conflict.title')}>
+          {t('onboarding.conflict.contractReloaded')}
+        </Alert>
+      )}
       {lead.contractDate && <Text size="sm">{t('onboarding.contract.date', { date: lead.contractDate })}</Text>}
       {preview.isError ? (
         <Alert color="red">{t('onboarding.errors.leadLoad')}</Alert>

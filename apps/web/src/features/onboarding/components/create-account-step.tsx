@@ -4,7 +4,7 @@ import {
   type LeadClientInformationInput,
   type PublicLeadDto,
 } from '@ledgerport/shared';
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { checkEmailAvailability } from '../api/check-email-availability';
 import { useUpdateLeadStep } from '../api/update-lead-step';
+import { useReloadAfterConflict } from '../api/use-step-conflict';
 import { errorFields } from '../lib/error-fields';
 import { PhoneField } from '@/components/ui/phone-input';
 
@@ -39,6 +40,7 @@ export function CreateAccountStep({
 }) {
   const { t } = useTranslation();
   const update = useUpdateLeadStep(lead.idHash);
+  const reload = useReloadAfterConflict(lead.idHash);
   const [checking, setChecking] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   const resolver = useMemo(
@@ -111,8 +113,9 @@ export function CreateAccountStep({
       return;
     }
     try {
-      await update.mutateAsync({ step: 'client-information', body: values });
+      await update.mutateAsync({ step: 'client-information', body: values, version: lead.version });
     } catch (error) {
+      if (await reload.catchStale(error)) return;
       if (isApiError(error, 409) && errorFields(error).includes('emailAddress')) taken(values.emailAddress);
       else notify.error(t('onboarding.errors.clientInformation'), { key: 'onboarding-step' });
       return;
@@ -131,6 +134,11 @@ export function CreateAccountStep({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack>
+        {reload.reloaded && (
+          <Alert color="orange" variant="light" role="alert" title={t('onboarding.conflict.title')}>
+            {t('onboarding.conflict.accountReloaded')}
+          </Alert>
+        )}
         <Text>{t('onboarding.createAccount.intro')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

@@ -16,9 +16,11 @@ import { useCaptchaSettings } from '../api/get-captcha';
 import { useLookupOptions } from '../api/get-lookup-options';
 import { useInsertLead } from '../api/insert-lead';
 import { useUpdateLeadStep } from '../api/update-lead-step';
+import { useStepConflict, wizardConflictTexts } from '../api/use-step-conflict';
 import { errorFields } from '../lib/error-fields';
 import { CaptchaField } from './captcha-field';
 import { PhoneField } from '@/components/ui/phone-input';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 
 type GeneralInfoValues = Omit<LeadGeneralInfoInput, 'contactPosition' | 'ownerFirstName' | 'ownerLastName'> & {
   contactPosition: string;
@@ -27,6 +29,17 @@ type GeneralInfoValues = Omit<LeadGeneralInfoInput, 'contactPosition' | 'ownerFi
 };
 
 const OWNER = String(CONTACT_POSITION.owner);
+
+const GENERAL_INFO_FIELDS = [
+  'legalCompanyName',
+  'contactFirstName',
+  'contactLastName',
+  'contactEmailAddress',
+  'contactPhoneNumber',
+  'contactPosition',
+  'ownerFirstName',
+  'ownerLastName',
+] as const satisfies ReadonlyArray<keyof GeneralInfoValues>;
 
 function defaultsFrom(lead: PublicLeadDto | undefined): GeneralInfoValues {
   const info = lead?.generalInfo;
@@ -61,6 +74,7 @@ export function GeneralInfoStep({
   const captchaSettings = useCaptchaSettings();
   const insert = useInsertLead();
   const update = useUpdateLeadStep(lead?.idHash ?? '');
+  const conflicts = useStepConflict(lead, defaultsFrom);
   const creating = !lead;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | undefined>();
@@ -76,25 +90,27 @@ export function GeneralInfoStep({
       }),
     [t],
   );
+  const form = useForm<GeneralInfoValues, unknown, LeadGeneralInfoInput>({
+    resolver,
+    defaultValues: defaultsFrom(lead),
+  });
   const {
     register,
     control,
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<GeneralInfoValues, unknown, LeadGeneralInfoInput>({
-    resolver,
-    defaultValues: defaultsFrom(lead),
-  });
+  } = form;
   const isOwner = watch('contactPosition') === OWNER;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = async (values: LeadGeneralInfoInput, version = conflicts.version) => {
     const body: LeadGeneralInfoInput = isOwner ? { ...values, ownerFirstName: null, ownerLastName: null } : values;
     if (!creating) {
       try {
-        await update.mutateAsync({ step: 'general-info', body });
+        await update.mutateAsync({ step: 'general-info', body, version });
         onSaved();
-      } catch {
+      } catch (error) {
+        if (await conflicts.catchStale(error)) return;
         notify.error(t('onboarding.errors.generalInfo'), { key: 'onboarding-step' });
       }
       return;
@@ -114,7 +130,8 @@ export function GeneralInfoStep({
       }
       notify.error(t('onboarding.errors.generalInfo'), { key: 'onboarding-step' });
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => submit(values));
 
   const text = (name: keyof GeneralInfoValues) => ({
     ...register(name),
@@ -126,6 +143,16 @@ export function GeneralInfoStep({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack>
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={form}
+          texts={wizardConflictTexts(t)}
+          labels={Object.fromEntries(
+            GENERAL_INFO_FIELDS.map((name) => [name, t(`onboarding.generalInfo.${name}` as const)]),
+          )}
+          busy={update.isPending}
+          onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+        />
         <TextInput {...text('legalCompanyName')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput {...text('contactFirstName')} autoComplete="given-name" />

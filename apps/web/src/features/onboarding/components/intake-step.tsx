@@ -2,10 +2,13 @@ import { OTHER_INDUSTRY_VALUE, onboardingYearOptions, type PublicLeadDto } from 
 import { Button, Checkbox, Fieldset, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
+import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { useLookupOptions, useOnboardingServices, type OnboardingLookup } from '../api/get-lookup-options';
 import { useUpdateLeadStep } from '../api/update-lead-step';
+import { useStepConflict, wizardConflictTexts } from '../api/use-step-conflict';
 import {
   intakeFromLead,
   intakeVisibility,
@@ -14,6 +17,22 @@ import {
   type IntakeField,
   type IntakeFormValues,
 } from '../lib/intake-rules';
+
+/** The questions by the form's own labels, to name what another window changed. */
+const INTAKE_LABELS = (t: TFunction): Record<IntakeField, string> => ({
+  industryId: t('onboarding.intake.industry'),
+  otherIndustryName: t('onboarding.intake.otherIndustryName'),
+  annualSalesRangeId: t('onboarding.intake.annualSalesRange'),
+  employeeCountRangeId: t('onboarding.intake.employeeCountRange'),
+  services: t('onboarding.intake.services'),
+  acquisitionChannelId: t('onboarding.intake.acquisitionChannel'),
+  hasAnyReadyFinancialReport: t('onboarding.intake.hasAnyReadyFinancialReport'),
+  yearToGetTaxService: t('onboarding.intake.yearToGetTaxService'),
+  currentlyDoingBookkeeping: t('onboarding.intake.currentlyDoingBookkeeping'),
+  yearToGetBookkeepingService: t('onboarding.intake.yearToGetBookkeepingService'),
+  accountingSoftwareToolId: t('onboarding.intake.accountingSoftwareTool'),
+  currentlyGettingPayrollService: t('onboarding.intake.currentlyGettingPayrollService'),
+});
 
 /** Step 2 (spec 03 section 5): the conditional questions of `intake-rules`, sent as its payload. */
 export function IntakeStep({
@@ -40,6 +59,7 @@ export function IntakeStep({
     },
     [t],
   );
+  const form = useForm<IntakeFormValues>({ resolver, defaultValues: intakeFromLead(lead.intakeAnswers) });
   const {
     control,
     register,
@@ -47,17 +67,20 @@ export function IntakeStep({
     watch,
     setValue,
     formState: { errors },
-  } = useForm<IntakeFormValues>({ resolver, defaultValues: intakeFromLead(lead.intakeAnswers) });
+  } = form;
   const show = intakeVisibility(watch());
+  const conflicts = useStepConflict(lead, (latest) => intakeFromLead(latest.intakeAnswers));
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = async (values: IntakeFormValues, version = conflicts.version) => {
     try {
-      await update.mutateAsync({ step: 'intake-interview-answers', body: toIntakePayload(values) });
+      await update.mutateAsync({ step: 'intake-interview-answers', body: toIntakePayload(values), version });
       onSaved();
-    } catch {
+    } catch (error) {
+      if (await conflicts.catchStale(error)) return;
       notify.error(t('onboarding.errors.intakeQuestions'), { key: 'onboarding-step' });
     }
-  });
+  };
+  const onSubmit = handleSubmit((values) => submit(values));
 
   const lookupSelect = (name: IntakeField, kind: OnboardingLookup, label: string, otherOption?: string) => (
     <LookupSelect
@@ -116,6 +139,14 @@ export function IntakeStep({
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack>
+        <FormConflictAlert
+          conflicts={conflicts}
+          form={form}
+          texts={wizardConflictTexts(t)}
+          labels={INTAKE_LABELS(t)}
+          busy={update.isPending}
+          onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {lookupSelect(
             'industryId',

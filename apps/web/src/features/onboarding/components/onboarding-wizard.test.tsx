@@ -11,6 +11,7 @@ function lead(status: number): PublicLeadDto {
   return {
     idHash: ID_HASH,
     status,
+    version: '7',
     step: onboardingStepForStatus(status),
     generalInfo: {
       legalCompanyName: 'Resume LLC',
@@ -106,5 +107,84 @@ describe('onboarding wizard: the create-account step checks the e-mail inside th
     expect(checks).toEqual([
       `/api/v1/document/onboarding/email-address/taken%40example.com/is-available?leadIdHash=${ID_HASH}`,
     ]);
+  });
+});
+
+/**
+ * Issue 21: each step saves with the version of the lead it showed; a step saved in another window
+ * since (412) loads the latest lead and keeps what was entered here.
+ */
+describe('onboarding wizard: a step saved in another window meanwhile', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const STALE = { changedBy: null, changedAt: '2026-11-27T09:00:00.000Z', currentVersion: '8' };
+
+  /** The lead answers `first` until a save was refused, then `latest`; saves answer from `answerPut`. */
+  function stubSaves(first: PublicLeadDto, latest: PublicLeadDto, answerPut: (count: number) => Response) {
+    const puts: Array<{ url: string; ifMatch: string | null; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (init?.method === 'PUT') {
+          puts.push({
+            url: input,
+            ifMatch: new Headers(init.headers).get('if-match'),
+            body: init.body ? JSON.parse(init.body as string) : undefined,
+          });
+          return answerPut(puts.length);
+        }
+        if (input.endsWith(`/leads/${ID_HASH}`)) return jsonResponse(puts.length === 0 ? first : latest);
+        if (input.endsWith('/all') || input.endsWith('/service-plans')) return jsonResponse([]);
+        return errorResponse(404, 'NOT_FOUND');
+      }),
+    );
+    return puts;
+  }
+
+  it('accepts no contract the window did not show: the latest is loaded and accepted with its version', async () => {
+    const shown = lead(LEAD_STATUS.quote);
+    const puts = stubSaves(shown, { ...shown, version: '8' }, (count) =>
+      count === 1 ? errorResponse(412, 'STALE_VERSION', {}, STALE) : new Response(null, { status: 204 }),
+    );
+    renderWizard();
+    await screen.findByRole('region', { name: 'Contract' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    // (The preview, which this test does not serve, shows its own error.)
+    const alert = await screen.findByRole('alert', { name: 'This application was changed in another window' });
+    expect(alert.textContent).toContain('The contract below now shows the latest plans.');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts.map((put) => put.ifMatch)).toEqual(['"7"', '"8"']);
+    expect(await screen.findByRole('region', { name: 'Create account' })).toBeTruthy();
+  });
+
+  it('keeps the answers typed here, takes in the ones the other window changed, and saves both', async () => {
+    const shown = lead(LEAD_STATUS.generalInformation);
+    const theirs = { ...shown, version: '8', generalInfo: { ...shown.generalInfo!, contactLastName: 'Theirs' } };
+    const puts = stubSaves(shown, theirs, (count) =>
+      count === 1 ? errorResponse(412, 'STALE_VERSION', {}, STALE) : new Response(null, { status: 204 }),
+    );
+    renderWizard();
+    // The lead resumes at the intake questions; step 1 is one back.
+    await screen.findByRole('region', { name: 'Intake questions' });
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    const company = await screen.findByRole('textbox', { name: 'Legal company name' });
+    await userEvent.clear(company);
+    await userEvent.type(company, 'Mine LLC');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Contact last name');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the latest answers, keep mine' }));
+    expect((screen.getByRole('textbox', { name: 'Contact last name' }) as HTMLInputElement).value).toBe('Theirs');
+    expect((company as HTMLInputElement).value).toBe('Mine LLC');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toMatchObject({
+      ifMatch: '"8"',
+      body: { legalCompanyName: 'Mine LLC', contactLastName: 'Theirs' },
+    });
   });
 });

@@ -11,9 +11,11 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
+import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 import { useOnboardingServices } from '../api/get-lookup-options';
 import { useServicePlans } from '../api/get-service-plans';
 import { useUpdateLeadStep } from '../api/update-lead-step';
+import { useStepConflict, wizardConflictTexts } from '../api/use-step-conflict';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -121,11 +123,13 @@ export function QuoteStep({
     ]);
   };
 
-  const submit = async () => {
+  const conflicts = useStepConflict(lead, (latest) => ({ servicePlanIds: latest.servicePlanIds }));
+  const submit = async (version = conflicts.version) => {
     try {
-      await update.mutateAsync({ step: 'quote', body: { servicePlanIds: chosen } });
+      await update.mutateAsync({ step: 'quote', body: { servicePlanIds: chosen }, version });
       onSaved();
-    } catch {
+    } catch (error) {
+      if (await conflicts.catchStale(error)) return;
       notify.error(t('onboarding.errors.quote'), { key: 'onboarding-step' });
     }
   };
@@ -150,6 +154,18 @@ export function QuoteStep({
 
   return (
     <Stack>
+      {conflicts.conflict && (
+        <StaleVersionAlert
+          details={conflicts.conflict.details}
+          texts={wizardConflictTexts(t, {
+            takeTheirs: t('onboarding.conflict.quoteTakeTheirs'),
+            overwrite: t('onboarding.conflict.quoteOverwrite'),
+          })}
+          busy={update.isPending}
+          onTakeTheirs={() => setChosen(conflicts.takeTheirs({ servicePlanIds: chosen }).servicePlanIds)}
+          onOverwrite={() => void submit(conflicts.overwriteVersion())}
+        />
+      )}
       <Text>{t('onboarding.quote.intro')}</Text>
       {body}
       {!complete && chosen.length > 0 && (

@@ -123,6 +123,11 @@ export const leads = {
       accountNumber: 'Account number',
       routingFormat: 'The routing number has nine digits.',
       accountFormat: 'Enter the account number (digits only).',
+      /** Billing info saved in another window after this dialog opened (issue 21). */
+      conflictTitle: 'Billing info was saved in another window',
+      conflictKept: 'What you entered here is still here: save it over the saved one, or keep that one and go on.',
+      keepSaved: 'Keep the saved one',
+      saveMine: 'Save mine',
     },
     documents: {
       intro: 'Upload these documents now, or tick "upload later" for any you do not have at hand.',

@@ -85,6 +85,18 @@ export const onboarding = {
     einFormat: 'Enter the number as ##-#######.',
     signInFailed: 'Your account was created, but signing in failed. Please log in.',
   },
+  /** A step saved in another window of the same application after this one loaded it (issue 21). */
+  conflict: {
+    title: 'This application was changed in another window',
+    kept: 'What you entered here is still here.',
+    takeTheirs: 'Use the latest answers, keep mine',
+    overwrite: 'Save mine anyway',
+    quoteTakeTheirs: 'Show the latest choice',
+    quoteOverwrite: 'Save my choice',
+    contractReloaded: 'The contract below now shows the latest plans. Read it again before you accept it.',
+    accountReloaded:
+      'Your application was changed in another window. Check the earlier steps if you need to; creating the account now uses the latest answers.',
+  },
   errors: {
     generalInfo: 'An error occurred. General information could not be posted.',
     intakeQuestions: 'An error occurred. Intake questions could not be posted.',
