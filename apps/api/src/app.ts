@@ -129,6 +129,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
     queue,
     transport,
     from: config.mailFrom,
+    appUrl: config.appUrl,
     fieldCrypto,
     logger: app.log,
   });

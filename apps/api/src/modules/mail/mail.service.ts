@@ -6,7 +6,13 @@ import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { JobHandler } from '../../lib/jobs/worker.js';
 import { ENCRYPTED_BODY_PREFIX, type MailRepository } from './mail.repository.js';
-import { MAIL_TEMPLATES, type MailTemplateData, type MailTemplateName } from './mail.templates.js';
+import {
+  deliveryHeadersOf,
+  prepareMailLayouts,
+  renderMail,
+  type MailTemplateData,
+  type MailTemplateName,
+} from './mail.templates.js';
 import type { MailTransport } from './mail.transport.js';
 
 export const MAIL_JOB = 'mail.deliver';
@@ -27,6 +33,7 @@ export function createMailService({
   queue,
   transport,
   from,
+  appUrl,
   fieldCrypto,
   logger,
 }: {
@@ -34,11 +41,16 @@ export function createMailService({
   queue: JobQueue;
   transport: MailTransport;
   from: string;
+  /** The web app's address (config `APP_URL`): templates link to its paths, and List-Unsubscribe to its preferences page. */
+  appUrl: string;
   /** Bodies carry reset, invitation and share links: they are stored encrypted (ADR 0006). */
   fieldCrypto: FieldCrypto;
   logger?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'ledgerport.local';
+  const context = { appUrl };
+  // The first message would otherwise wait for MJML inside its caller's transaction.
+  void prepareMailLayouts();
 
   return {
     /**
@@ -51,9 +63,7 @@ export function createMailService({
       data: MailTemplateData<T>,
       tx?: DbOrTx,
     ): Promise<number> {
-      const rendered = (MAIL_TEMPLATES[template] as (d: MailTemplateData<T>) => ReturnType<(typeof MAIL_TEMPLATES)[T]>)(
-        data,
-      );
+      const rendered = await renderMail(template, data, context);
       const mailId = await repository.insert(
         {
           messageId: `<${randomUUID()}@${domain}>`,
@@ -99,6 +109,7 @@ export function createMailService({
           subject: mail.subject,
           html: readBody(fieldCrypto, mail.html),
           text: readBody(fieldCrypto, mail.text),
+          headers: deliveryHeadersOf(mail.template, context),
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe on notification mail (mail.templates.ts, `deliveryHeadersOf`). */
+  headers?: Record<string, string>;
 }
 
 /** How a queued message leaves: through SMTP, or not at all (kept in the outbox, read on Administration > Mail). */
@@ -28,6 +30,7 @@ export function createSmtpTransport(url: string): MailTransport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        headers: mail.headers,
       });
     },
     close: () => transporter.close(),

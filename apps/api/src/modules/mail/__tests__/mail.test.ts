@@ -16,7 +16,11 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Ledgerport <no-reply@ledgerport.test>' });
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Ledgerport <no-reply@ledgerport.test>',
+    APP_URL: 'https://portal.example.com',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -69,6 +73,54 @@ describe('mail through the outbox and SMTP', () => {
     await t.app.worker.drain();
     expect(smtp.received[0]!.html).not.toContain('<script>');
     expect(smtp.received[0]!.html).toContain('&lt;script&gt;');
+  });
+
+  it('gives notification, digest and reminder mail a List-Unsubscribe header to the preferences, and security mail none', async () => {
+    const items = [{ title: 'Acme LLC uploaded W-2.pdf', clientName: 'Acme LLC', link: '/requests/3' }];
+    await t.app.mail.queue('notificationBatch', 'batch@example.com', { firstName: 'Bo', items });
+    await t.app.mail.queue('notificationDigest', 'digest@example.com', { firstName: 'Di', date: '2026-03-02', items });
+    await t.app.mail.queue('requestReminder', 'reminder@example.com', {
+      firstName: 'Re',
+      items: [
+        { clientName: 'Acme LLC', requestTitle: 'Payroll', itemName: 'W-2', dueDate: '2026-03-02', overdue: true },
+      ],
+    });
+    await t.app.mail.queue('secureMessageWaiting', 'message@example.com', {
+      firstName: 'Me',
+      senderName: 'Ann Advisor',
+      clientName: 'Acme LLC',
+      link: '/messages/4',
+    });
+    await t.app.mail.queue('passwordReset', 'reset@example.com', {
+      firstName: 'Pa',
+      resetUrl: 'https://portal.example.com/forgot-password?token=x&userId=1',
+      validMinutes: 30,
+    });
+    await t.app.mail.queue('invitation', 'invited@example.com', {
+      inviterName: 'Advisor',
+      registerUrl: 'https://portal.example.com/register?token=i',
+    });
+    await t.app.worker.drain();
+
+    const unsubscribe = (to: string) => {
+      const message = smtp.received.find((m) => m.to && 'text' in m.to && m.to.text === to);
+      expect(message, to).toBeDefined();
+      return message!.headerLines.find((line) => line.key === 'list-unsubscribe')?.line;
+    };
+    for (const to of ['batch@example.com', 'digest@example.com', 'reminder@example.com', 'message@example.com']) {
+      expect(unsubscribe(to)).toBe('List-Unsubscribe: <https://portal.example.com/profile#notifications>');
+    }
+    expect(unsubscribe('reset@example.com')).toBeUndefined();
+    expect(unsubscribe('invited@example.com')).toBeUndefined();
+    // No one-click endpoint, so no List-Unsubscribe-Post (RFC 8058).
+    expect(smtp.received.flatMap((m) => m.headerLines).some((line) => line.key === 'list-unsubscribe-post')).toBe(
+      false,
+    );
+
+    const reminder = smtp.received.find((m) => m.subject?.startsWith('Reminder:'))!;
+    expect(reminder.subject).toBe('Reminder: 1 item is waiting for you in Ledgerport');
+    expect(reminder.text).toContain('Open your To do list: https://portal.example.com/to-do');
+    expect(reminder.html).toContain('href="https://portal.example.com/to-do"');
   });
 
   it('retries with backoff when the server refuses, and sends exactly once', async () => {
