@@ -339,6 +339,12 @@ function portalUrl(context: MailContext, path: string): string {
   return `${context.appUrl}${path}`;
 }
 
+/** Built once: `toLocaleDateString` builds a formatter on every call, the largest part of a reminder's render. */
+const DATE_FORMATS = {
+  long: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+  full: new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }),
+};
+
 /** `2026-03-02` → `March 2, 2026` (`long`) or `Monday, March 2, 2026` (`full`). */
 function calendarDate(date: string, style: 'long' | 'full'): string {
   const midnight = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : undefined;
@@ -347,7 +353,7 @@ function calendarDate(date: string, style: 'long' | 'full'): string {
     throw new Error(`Not a calendar date (YYYY-MM-DD): "${date}".`);
   }
   // The date is already the firm's day; midnight UTC read in UTC keeps it that day.
-  return midnight.toLocaleDateString('en-US', { dateStyle: style, timeZone: 'UTC' });
+  return DATE_FORMATS[style].format(midnight);
 }
 
 function nonEmpty<T>(items: readonly T[], template: string): readonly T[] {
