@@ -524,6 +524,25 @@ export const api = {
   /** Downloads (files, exports) with the long timeout. */
   getBlob: (path: string, options?: Omit<RequestOptions, 'body' | 'schema' | 'fileTransfer'>) =>
     send('GET', path, { ...options, fileTransfer: true }, 'blob') as Promise<DownloadedFile>,
+  /**
+   * A long-lived response read as it arrives (Server-Sent Events), with the same sign-in and
+   * refresh-and-retry as every call (EventSource cannot send the Authorization header). No timeout:
+   * the caller ends it with `signal`.
+   */
+  stream: (path: string, { signal }: { signal: AbortSignal }) =>
+    withTokenRefresh(path, async (accessToken) => {
+      const headers = new Headers({ Accept: 'text/event-stream' });
+      if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(path), { headers, credentials: 'same-origin', cache: 'no-store', signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new ApiError({ status: 0, code: CLIENT_ERROR_CODE.network, message: 'The server could not be reached' });
+      }
+      if (!response.ok || !response.body) throw await toApiError(response);
+      return response.body;
+    }),
   /** Multipart upload with progress (XMLHttpRequest), the long timeout and the same refresh-and-retry. */
   upload: <S extends z.ZodType | undefined = undefined>(
     path: string,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
 import { Brand } from '@/components/ui/brand';
 import { AccountSwitcher } from '@/features/clients/accounts/components/account-switcher';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 interface HeaderProps {
@@ -32,6 +33,7 @@ export function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) 
       </Group>
       <Group gap="sm" wrap="nowrap">
         <AccountSwitcher />
+        <NotificationBell preferencesPath={`${href('Profile')}#notifications`} />
         <UserMenu />
       </Group>
     </Group>

@@ -8,6 +8,7 @@ import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { ProfileEditForm } from '@/features/profile/components/profile-edit-form';
 import { SessionsSection } from '@/features/auth/sessions/components/sessions-section';
 import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
+import { NotificationPreferencesSection } from '@/features/notifications/components/notification-preferences-section';
 import { useAuthorization } from '@/lib/authorization';
 
 /** Spec 01 section 2.11: the signed-in user's profile, viewed and edited in place. */
@@ -33,6 +34,7 @@ export function ProfileRoute() {
       ) : (
         <ProfileDetails profile={me.data} isClient={isClient} onEdit={() => setEditing(true)} />
       )}
+      <NotificationPreferencesSection />
       <TwoFactorSection />
       <SessionsSection />
     </>

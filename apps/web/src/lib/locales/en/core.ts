@@ -103,7 +103,4 @@ export const core = {
     unexpected: 'Something went wrong.',
     reload: 'Reload the page',
   },
-  notifications: {
-    close: 'Close notification',
-  },
 } as const;

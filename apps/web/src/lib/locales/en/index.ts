@@ -30,6 +30,7 @@ import { users } from './users';
 import { requests } from './requests';
 import { toDos } from './to-dos';
 import { requestTemplates } from './request-templates';
+import { notifications } from './notifications';
 
 /**
  * The one English catalogue: every text the user can see lives here, so wording the firm's users
@@ -69,6 +70,7 @@ export const en = {
   requests,
   toDos,
   requestTemplates,
+  notifications,
 } as const;
 
 export type Catalogue = typeof en;

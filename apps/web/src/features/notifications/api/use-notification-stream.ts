@@ -1,0 +1,74 @@
+import { NOTIFICATION_STREAM_EVENT, unreadCountDtoSchema, type UnreadCountDto } from '@ledgerport/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { readServerSentEvents } from '../lib/server-sent-events';
+import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
+
+/** Waits before reconnecting: 1 s, 2 s, 4 s … up to 30 s, spread so tabs do not all return at once. */
+const backoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt) * (0.75 + Math.random() / 2);
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * The signed-in tab's notification stream (issue 22 item 2): the server pushes the unread count,
+ * which goes straight into the bell's query; an open panel is read again when it changes. The stream
+ * reconnects after a drop (with backoff); `connected` is false meanwhile, and the bell polls instead.
+ * It ends on sign-out; a refused sign-in (401 after the refresh, 403) stops it for good.
+ */
+export function useNotificationStream(): { connected: boolean } {
+  const queryClient = useQueryClient();
+  const userId = useSession().user?.id;
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+
+    const onUnread = (data: string) => {
+      let parsed: UnreadCountDto;
+      try {
+        parsed = unreadCountDtoSchema.parse(JSON.parse(data));
+      } catch {
+        return; // a malformed event changes nothing; the next one or the poll will
+      }
+      const before = queryClient.getQueryData<UnreadCountDto>(notificationKeys.unreadCount());
+      queryClient.setQueryData(notificationKeys.unreadCount(), parsed);
+      if (before?.unreadCount !== parsed.unreadCount) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+      }
+    };
+
+    void (async () => {
+      for (let attempt = 0; !signal.aborted; attempt += 1) {
+        try {
+          const body = await api.stream(`${NOTIFICATIONS_PATH}/stream`, { signal });
+          setConnected(true);
+          attempt = 0;
+          await readServerSentEvents(body, (event) => {
+            if (event.event === NOTIFICATION_STREAM_EVENT.unread) onUnread(event.data);
+          });
+        } catch (error) {
+          if (signal.aborted || isApiError(error, 401) || isApiError(error, 403)) return;
+        } finally {
+          setConnected(false);
+        }
+        await pause(backoff(attempt), signal);
+      }
+    })();
+
+    return () => controller.abort();
+  }, [userId, queryClient]);
+
+  return { connected };
+}
