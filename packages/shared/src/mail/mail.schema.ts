@@ -17,7 +17,16 @@ export const MAIL_STATUS = ['queued', 'sending', 'sent', 'kept', 'failed'] as co
 export type MailStatus = (typeof MAIL_STATUS)[number];
 
 /** What a message is about, named for the people who read the screen. */
-export const MAIL_KIND = ['invitation', 'password-reset', 'document-share', 'client-email', 'other'] as const;
+export const MAIL_KIND = [
+  'invitation',
+  'password-reset',
+  'document-share',
+  'client-email',
+  'notification',
+  'reminder',
+  'secure-message',
+  'other',
+] as const;
 export type MailKind = (typeof MAIL_KIND)[number];
 
 /** The outbox's template names (apps/api mail.templates.ts) and the kind each one is. */
@@ -26,6 +35,10 @@ export const MAIL_KIND_OF_TEMPLATE: Readonly<Record<string, Exclude<MailKind, 'o
   passwordReset: 'password-reset',
   documentShared: 'document-share',
   clientMessage: 'client-email',
+  notificationBatch: 'notification',
+  notificationDigest: 'notification',
+  requestReminder: 'reminder',
+  secureMessageWaiting: 'secure-message',
 };
 
 export function mailKindOf(template: string): MailKind {

@@ -17,6 +17,9 @@ export const mail = {
     'password-reset': 'Password reset',
     'document-share': 'Document share',
     'client-email': 'Bulk e-mail',
+    notification: 'Notifications',
+    reminder: 'Reminder',
+    'secure-message': 'Secure message',
     other: 'Other',
   },
   status: {
