@@ -156,6 +156,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
     storage,
     jobs,
     payments,
+    listen: (channel, handlers) => database.listen(channel, handlers),
   };
   app.decorate('worker', worker);
   app.decorate('mail', mail);

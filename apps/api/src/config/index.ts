@@ -51,6 +51,11 @@ const envSchema = z.object({
   MAIL_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Run the background job worker inside the server process (off when workers run apart). */
   RUN_WORKER: bool.default(true),
+  /**
+   * How often the notification stream sends a keep-alive comment and checks that the session behind it
+   * is still live (docs/notifications.md): below the idle timeout of any proxy in front of the API.
+   */
+  NOTIFICATION_STREAM_PING_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /** Built web app to serve; the API alone is served when the folder does not exist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Where document files live: `local` (DATA_DIR/blobs, the default) or `s3` (any S3-compatible store). */
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     mailBodyRetentionDays: values.MAIL_BODY_RETENTION_DAYS,
     runWorker: values.RUN_WORKER,
+    notificationStreamPingSeconds: values.NOTIFICATION_STREAM_PING_SECONDS,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET

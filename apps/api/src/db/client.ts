@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenOnPglite, listenOnServer, type ListenHandlers, type Listening } from './listen.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -29,6 +30,8 @@ export interface Database {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Whether every committed migration has been applied. */
   isMigrated(): Promise<boolean>;
+  /** LISTEN on a channel for notifications from any process (db/listen.ts); PGlite hears its own. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       withStartupLock: (work) => work(),
       isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
+      listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
       close: () => client.close(),
     };
   }
@@ -109,6 +113,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }
     },
     isMigrated: async () => (await appliedMigrations(db).catch(() => -1)) >= migrationCount(),
+    listen: (channel, handlers) => listenOnServer(options.url, channel, handlers),
     close: () => pool.end(),
   };
 }

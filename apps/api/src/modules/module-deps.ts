@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/index.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { JobQueue } from '../lib/jobs/job-queue.js';
 import type { JobHandler } from '../lib/jobs/worker.js';
@@ -32,6 +32,8 @@ export interface ModuleDeps {
   payments: PaymentsService;
   /** Background work a module owns: its handlers run in the worker (`npm start` or `npm run worker`). */
   jobs: JobRegistry;
+  /** PostgreSQL LISTEN on a connection of its own (db/listen.ts): how a change reaches every API process. */
+  listen: Database['listen'];
 }
 
 export interface JobRegistry {

@@ -45,6 +45,18 @@ export interface Principal {
   currentClientId: number | null;
 }
 
+/**
+ * Whether a live session has sat unused longer than its group's idle limit. Also for the notification
+ * stream, which checks its session without touching it (an open tab is no activity).
+ */
+export function isIdle(found: NonNullable<Awaited<ReturnType<SessionsRepository['findPrincipal']>>>): boolean {
+  const isClient = found.roles.includes(ROLE_NAME.client);
+  const idleMinutes = isClient
+    ? (found.settings?.sessionIdleMinutesClients ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesClients)
+    : (found.settings?.sessionIdleMinutesStaff ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesStaff);
+  return found.idleSeconds > idleMinutes * 60;
+}
+
 /** Matches touchIfStale's one-minute condition, so a request that would change nothing sends nothing. */
 const TOUCH_AFTER_SECONDS = 60;
 
@@ -154,15 +166,6 @@ export function createAuthService(deps: {
       permissions,
     };
     return { result, refreshToken, refreshTokenMaxAgeSeconds: lifetimeSeconds };
-  }
-
-  /** Whether a live session has sat unused longer than its group's idle limit. */
-  function isIdle(found: NonNullable<Awaited<ReturnType<SessionsRepository['findPrincipal']>>>): boolean {
-    const isClient = found.roles.includes(ROLE_NAME.client);
-    const idleMinutes = isClient
-      ? (found.settings?.sessionIdleMinutesClients ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesClients)
-      : (found.settings?.sessionIdleMinutesStaff ?? FIRM_SETTINGS_DEFAULTS.sessionIdleMinutesStaff);
-    return found.idleSeconds > idleMinutes * 60;
   }
 
   async function issueRefreshToken(sessionId: string, tx: Parameters<SessionsRepository['insert']>[1]) {
