@@ -7,6 +7,7 @@ import {
   type MatrixWorld,
 } from '../testing/authorization-matrix.js';
 import { signIn, type SignedIn } from '../testing/session.js';
+import { isStreamRoute } from '../testing/streams.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 // Every feature's rows, found by file name, so adding a feature never edits this file.
@@ -45,7 +46,13 @@ describe('authorization matrix', () => {
           url: row.url ? await row.url(fixture, actor) : row.route,
           headers: { ...raw?.headers, ...(session ? { authorization: `Bearer ${session.accessToken}` } : {}) },
           ...(raw ? { payload: raw.payload } : body === undefined ? {} : { payload: body as object }),
+          ...(isStreamRoute(row.method, row.route) ? { payloadAsStream: true } : {}),
         });
+        if (isStreamRoute(row.method, row.route)) {
+          response.stream().destroy();
+          expect(response.statusCode).toBe(row.expect[actor]);
+          return;
+        }
         expect(response.statusCode, response.body).toBe(row.expect[actor]);
       });
     }

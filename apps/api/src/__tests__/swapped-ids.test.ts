@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACTOR_TYPE, DOCUMENT_STATUS, REQUEST_ITEM_KIND, REQUEST_ITEM_STATUS } from '@ledgerport/shared';
+import {
+  CONTRACTOR_TYPE,
+  DOCUMENT_STATUS,
+  NOTIFICATION_KIND,
+  REQUEST_ITEM_KIND,
+  REQUEST_ITEM_STATUS,
+} from '@ledgerport/shared';
 import {
   announcementAcknowledgements,
   bankAccounts,
@@ -16,6 +22,7 @@ import {
   documentComments,
   documentShares,
   documents,
+  notifications,
   requestItems,
   requests,
   services,
@@ -36,6 +43,7 @@ import {
   type SignedInActor,
 } from '../testing/authorization-matrix.js';
 import { createDocument, pdfBytes } from '../testing/documents-factories.js';
+import { isStreamRoute } from '../testing/streams.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /**
@@ -72,6 +80,8 @@ interface Objects {
   requestId: number;
   requestAnswerItemId: number;
   requestFilesItemId: number;
+  /** A notification of A's owner about A. */
+  notificationId: number;
 }
 
 /** Client B's own objects, for cases that pair the caller's own object with one of A's. */
@@ -351,6 +361,18 @@ const CASES: SwapCase[] = [
     url: (x) => `${I}/users/me/sessions/${x.sessionId}`,
     expect: 404,
   },
+  // ---- Notifications (docs/notifications.md): the caller's own only; following is the firm's ----
+  {
+    method: 'PUT',
+    route: `${I}/users/me/notifications/:id/read`,
+    slots: ['path:id'],
+    caller: 'ownerB',
+    url: (x) => `${I}/users/me/notifications/${x.notificationId}/read`,
+    expect: 404,
+  },
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method) =>
+    gate(method, `${D}/clients/:id/follow`, (x) => `${D}/clients/${x.clientId}/follow`),
+  ),
   // ---- Public account routes: the token is the credential; a user id alone opens nothing ----
   {
     method: 'GET',
@@ -907,6 +929,21 @@ beforeAll(async () => {
       });
       return { requestId: id, requestAnswerItemId: itemIds[0]!, requestFilesItemId: itemIds[1]! };
     })()),
+    notificationId: (
+      await db
+        .insert(notifications)
+        .values({
+          recipientUserId: f.userIds.ownerA,
+          kind: NOTIFICATION_KIND.requestCreated,
+          title: `New request from the firm: ${marker} request`,
+          link: null,
+          clientId: f.clientA,
+          actorUserId: f.userIds.admin,
+          eventKey: 'swapped-ids',
+          emailDelivery: 'immediately',
+        })
+        .returning({ id: notifications.id })
+    )[0]!.id,
   };
   const nowhere = 2_000_000_000;
   ghost = Object.fromEntries(
@@ -981,6 +1018,11 @@ async function snapshotOfA() {
       .from(requestItems)
       .where(inArray(requestItems.requestId, [a.requestId]))
       .orderBy(asc(requestItems.id)),
+    notifications: await db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.recipientUserId, people))
+      .orderBy(asc(notifications.id)),
     sessions: await db
       .select({ id: sessions.id, revokedAt: sessions.revokedAt })
       .from(sessions)
@@ -1208,7 +1250,17 @@ describe('outsiders of client A read nothing of A', () => {
           method: 'GET',
           url: row.url ? await row.url(world.fixture, actor) : row.route,
           headers: { authorization: `Bearer ${world.sessions.get(actor)!.accessToken}` },
+          ...(isStreamRoute(row.method, row.route) ? { payloadAsStream: true } : {}),
         });
+        if (isStreamRoute(row.method, row.route)) {
+          // A stream never ends: its first event is what it says on connect.
+          expect(response.statusCode).toBe(row.expect[actor]);
+          for await (const chunk of response.stream()) {
+            expect(String(chunk)).not.toContain(marker);
+            break;
+          }
+          return;
+        }
         expect(response.statusCode, response.body).toBe(row.expect[actor]);
         expect(response.body).not.toContain(marker);
       });

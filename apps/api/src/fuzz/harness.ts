@@ -10,6 +10,7 @@ import { clientServices, firmSettings, services, users } from '../db/schema/inde
 import { seedDemoFirm } from '../db/seed/demo.js';
 import { createClient, createUser } from '../testing/factories.js';
 import { signIn } from '../testing/session.js';
+import { bodyOfStreamed, STREAM_ROUTES } from '../testing/streams.js';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config/index.js';
 import { createTestDatabase, type TestApp } from '../testing/test-app.js';
@@ -153,21 +154,17 @@ export async function createFuzzEnvironment(): Promise<FuzzEnvironment> {
         ...(contentType ? { 'content-type': contentType } : {}),
       },
       ...(payload === undefined ? {} : { payload }),
+      // A stream that never ends (Server-Sent Events): its head is read, then it is dropped.
+      ...(STREAM_ROUTES.has(key) ? { payloadAsStream: true } : {}),
     });
+    const body = STREAM_ROUTES.has(key) ? await bodyOfStreamed(response) : response.body;
     requests++;
     const serverErrors = errors.splice(0);
     if (fuzzCase.actor !== 'anonymous' && fuzzCase.actor !== 'forged') {
       if (response.statusCode === 401 || ENDS_SESSION.has(key)) tokens.delete(fuzzCase.actor);
     }
     if (RESTORE_AFTER.has(key)) await db.delete(firmSettings);
-    checkResponse(
-      operation,
-      fuzzCase,
-      response.statusCode,
-      response.headers['content-type'],
-      response.body,
-      serverErrors,
-    );
+    checkResponse(operation, fuzzCase, response.statusCode, response.headers['content-type'], body, serverErrors);
     // A JSON body holding a lone surrogate is refused before validation (plugins/well-formed-text.ts),
     // unless the caller was already refused for who they are (a permission the admin lacks).
     if (fuzzCase.surrogate === 'body' && response.statusCode !== 400 && response.statusCode !== 403) {

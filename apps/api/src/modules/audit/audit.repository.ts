@@ -109,6 +109,7 @@ export const AUDIT_ACTION = {
   mfaRecoveryCodeUsed: 'auth.two-factor.recovery-code-used',
   mfaRecoveryCodesRegenerated: 'auth.two-factor.recovery-codes-regenerated',
   settingsChanged: 'settings.changed',
+  notificationPreferencesChanged: 'notification-preferences.changed',
   mailResent: 'mail.resent',
   mailBodyViewed: 'mail.body-viewed',
   requestCreated: 'request.created',

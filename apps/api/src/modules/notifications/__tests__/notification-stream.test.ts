@@ -1,0 +1,274 @@
+import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { notifications, users } from '../../../db/schema/index.js';
+import { seedDemoFirm } from '../../../db/seed/demo.js';
+import { buildApp, type App } from '../../../app.js';
+import { pdfBytes } from '../../../testing/documents-factories.js';
+import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
+import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
+import { setUpNotificationWorld, type NotificationWorld } from './notifications-fixtures.js';
+
+/*
+ * The live count (issue 22 item 2; docs/notifications.md) over real HTTP, read as the web app reads
+ * it (fetch and a stream reader, the bearer token in a header). Two app instances share one database,
+ * each with its own listener, as two API processes would: what one does reaches a stream on the other
+ * through LISTEN/NOTIFY (PGlite's own listen in the embedded default, PostgreSQL's with
+ * TEST_DATABASE_URL). Pings every second here (NOTIFICATION_STREAM_PING_SECONDS), 20 s by default.
+ */
+
+const STREAM = '/api/v1/identity/users/me/notifications/stream';
+
+type Message = { event: string; data: string } | { comment: string };
+
+interface OpenStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The next message matching `wanted`, waiting at most `ms`. */
+  next(wanted: (message: Message) => boolean, ms?: number): Promise<Message>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** A stream read over its own connection, as a browser tab holds one; `close` hangs up. */
+async function openStream(baseUrl: string, session: SignedIn): Promise<OpenStream> {
+  const queue: Message[] = [];
+  const waiters: Array<() => void> = [];
+  const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+  let ends = false;
+  let endedResolve!: () => void;
+  const ended = new Promise<void>((resolve) => (endedResolve = resolve)).then(() => {
+    ends = true;
+    wake();
+  });
+  const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>(
+    (resolve, reject) => {
+      const request = http.get(`${baseUrl}${STREAM}`, { headers: bearer(session), agent: false }, (response) =>
+        resolve({ request, response }),
+      );
+      request.on('error', reject);
+    },
+  );
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(':')) queue.push({ comment: block.slice(1).trim() });
+      else {
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}: `))
+            ?.slice(name.length + 2) ?? '';
+        queue.push({ event: field('event'), data: field('data') });
+      }
+    }
+    wake();
+  });
+  response.on('close', () => endedResolve());
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    async next(wanted, ms = 1000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const index = queue.findIndex(wanted);
+        if (index >= 0) return queue.splice(0, index + 1).pop()!;
+        if (ends) throw new Error('The stream ended.');
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No such message within ${ms} ms; got ${JSON.stringify(queue)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    ended,
+    close: () => request.destroy(),
+  };
+}
+
+const unread = (count: number) => (message: Message) =>
+  'event' in message && message.event === 'unread' && JSON.parse(message.data).unreadCount === count;
+
+let t: TestApp;
+/** A second instance on the same database: another API process's worth (its own listener). */
+let other: App;
+let baseUrl: string;
+let world: NotificationWorld;
+let otherDocuments: number;
+
+function uploadThroughOther(session: SignedIn, fileName: string) {
+  const { payload, headers } = multipartBody([
+    { name: 'ServiceId', value: world.tax },
+    { name: 'Tags', value: otherDocuments },
+    { name: 'Files', fileName, content: pdfBytes(fileName) },
+  ]);
+  return other.inject({
+    method: 'POST',
+    url: '/api/v1/document/documents/my-upload',
+    payload,
+    headers: { ...headers, ...bearer(session) },
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '1000', NOTIFICATION_STREAM_PING_SECONDS: '1' });
+  await seedDemoFirm(t.database.db);
+  world = await setUpNotificationWorld(t);
+  otherDocuments = await otherDocumentsTagId(t.database.db);
+  other = await buildApp({ database: t.database, config: t.config, logger: false });
+  await other.ready();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.db.delete(notifications);
+});
+
+describe('GET identity/users/me/notifications/stream', () => {
+  it('answers 401 without a token, like every call', async () => {
+    const response = await t.app.inject({ method: 'GET', url: STREAM });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBeDefined();
+  });
+
+  it('sends the count on connect, then each change made by another instance within a second', async () => {
+    const stream = await openStream(baseUrl, world.advisor.session);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(stream.headers['cache-control']).toBe('no-store');
+      // Helmet's headers, as on every answer.
+      expect(stream.headers['x-content-type-options']).toBe('nosniff');
+      await stream.next(unread(0));
+
+      // The owner uploads through the other instance, whose worker makes the advisor's notification.
+      expect((await uploadThroughOther(world.owner.session, 'W-2.pdf')).statusCode).toBe(201);
+      await other.worker.drain();
+      const delivered = Date.now();
+      await stream.next(unread(1));
+      expect(Date.now() - delivered).toBeLessThan(1000);
+
+      // Read on the other instance (another tab): the count goes down here too.
+      const [row] = await t.database.db.select({ id: notifications.id }).from(notifications);
+      const read = await other.inject({
+        method: 'PUT',
+        url: `/api/v1/identity/users/me/notifications/${row!.id}/read`,
+        headers: bearer(world.advisor.session),
+      });
+      expect(read.json()).toEqual({ unreadCount: 0 });
+      await stream.next(unread(0));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("tells only the people concerned, and carries no text: someone else's change sends nothing", async () => {
+    const mine = await openStream(baseUrl, world.follower.session);
+    const bystander = await openStream(baseUrl, world.outsiderStaff.session);
+    try {
+      await mine.next(unread(0));
+      await bystander.next(unread(0));
+      expect((await uploadThroughOther(world.owner.session, 'Receipt.pdf')).statusCode).toBe(201);
+      await other.worker.drain();
+      const event = await mine.next(unread(1));
+      expect(event).toEqual({ event: 'unread', data: '{"unreadCount":1}' });
+      // The bystander hears only pings.
+      await expect(bystander.next((message) => 'event' in message, 1500)).rejects.toThrow(/No such message/);
+    } finally {
+      mine.close();
+      bystander.close();
+    }
+  });
+
+  it('pings, and ends at the next ping once the session is signed out', async () => {
+    const session = await signIn(t.app, ...(await credentialsOf(world.taxCollaborator.userId)));
+    const stream = await openStream(baseUrl, session);
+    try {
+      await stream.next(unread(0));
+      expect(await stream.next((message) => 'comment' in message, 1500)).toEqual({ comment: 'ping' });
+      const logout = await other.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/account/logout',
+        headers: bearer(session),
+      });
+      expect(logout.statusCode).toBeLessThan(300);
+      const signedOut = Date.now();
+      await stream.ended;
+      expect(Date.now() - signedOut).toBeLessThan(2500);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends when an administrator revokes the session from the sessions screen', async () => {
+    const session = await signIn(t.app, ...(await credentialsOf(world.bookkeepingCollaborator.userId)));
+    const stream = await openStream(baseUrl, session);
+    try {
+      await stream.next(unread(0));
+      const sessions = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/identity/users/${world.bookkeepingCollaborator.userId}/sessions`,
+        headers: bearer(world.admin.session),
+      });
+      expect(sessions.statusCode, sessions.body).toBe(200);
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/identity/users/${world.bookkeepingCollaborator.userId}/sessions`,
+        headers: bearer(world.admin.session),
+      });
+      expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a burst of changes ends on the true count', async () => {
+    const stream = await openStream(baseUrl, world.advisor.session);
+    try {
+      await stream.next(unread(0));
+      for (let i = 0; i < 5; i++) {
+        expect((await uploadThroughOther(world.owner.session, `Burst ${i}.pdf`)).statusCode).toBe(201);
+      }
+      // Five jobs, five commits, five NOTIFYs in quick succession: counts read meanwhile may be
+      // skipped, never the last one.
+      await other.worker.drain();
+      await stream.next(unread(5));
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('shutting down', () => {
+  it('ends open streams when the server closes, so the close does not wait for them', async () => {
+    const instance = await buildApp({ database: t.database, config: t.config, logger: false });
+    const url = await instance.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(url, world.owner.session);
+    await stream.next(unread(0));
+    const started = Date.now();
+    await instance.close();
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+async function credentialsOf(userId: number): Promise<[string, string]> {
+  const [row] = await t.database.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  // createUser's default password (testing/factories.ts).
+  return [row!.username, 'Secret1'];
+}

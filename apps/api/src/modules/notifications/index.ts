@@ -1,0 +1,3 @@
+// Public entry: other modules import this module only from here (lint rule in eslint.config.js).
+export { createNotificationPublisher } from './notification-events.js';
+export type { NotificationEvent, NotificationPublisher } from './notification-events.js';

@@ -1,0 +1,177 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { NOTIFICATION_STREAM_EVENT, type UnreadCountDto } from '@ledgerport/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Listening } from '../../db/listen.js';
+import { NOTIFICATIONS_CHANNEL } from './notifications.repository.js';
+
+/** One open stream, as the hub sees it: told when its user's count may have changed, or to end. */
+interface Subscriber {
+  changed(): void;
+  end(): void;
+}
+
+export type NotificationHub = ReturnType<typeof createNotificationHub>;
+
+/**
+ * One LISTEN per API process (docs/notifications.md), opened with the first stream and kept until the
+ * process closes; the streams subscribe here in memory, by user id. A NOTIFY carries user ids only:
+ * each stream then reads its own count. When the connection to the database came back after a loss,
+ * every stream reads its count again, since notifications sent meanwhile were missed.
+ */
+export function createNotificationHub({
+  listen,
+  logger,
+}: {
+  listen: Database['listen'];
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+}) {
+  const subscribers = new Map<number, Set<Subscriber>>();
+  let listening: Promise<Listening> | null = null;
+  let closed = false;
+
+  function tell(userId: number): void {
+    for (const subscriber of subscribers.get(userId) ?? []) subscriber.changed();
+  }
+
+  function onPayload(payload: string): void {
+    for (const part of payload.split(',')) {
+      const userId = Number(part);
+      if (Number.isSafeInteger(userId)) tell(userId);
+    }
+  }
+
+  function onReconnect(): void {
+    for (const userId of subscribers.keys()) tell(userId);
+  }
+
+  function startListening(): Promise<Listening> {
+    listening ??= listen(NOTIFICATIONS_CHANNEL, { onPayload, onReconnect }).catch((error: unknown) => {
+      // Not listening is no reason to refuse the stream: it still answers its count on connect and
+      // the web app refetches when it regains focus. The next stream tries again.
+      logger.warn({ err: error }, 'notification listener failed to start');
+      listening = null;
+      return { close: async () => undefined };
+    });
+    return listening;
+  }
+
+  return {
+    /** Adds a stream; resolves once this process listens, so no change after its first count is missed. */
+    async subscribe(userId: number, subscriber: Subscriber): Promise<() => void> {
+      if (closed) {
+        subscriber.end();
+        return () => undefined;
+      }
+      let own = subscribers.get(userId);
+      if (!own) subscribers.set(userId, (own = new Set()));
+      own.add(subscriber);
+      await startListening();
+      return () => {
+        own.delete(subscriber);
+        if (own.size === 0 && subscribers.get(userId) === own) subscribers.delete(userId);
+      };
+    },
+
+    /** Server close: every stream ends (so the close need not wait for them) and the LISTEN stops. */
+    async close(): Promise<void> {
+      closed = true;
+      for (const own of subscribers.values()) for (const subscriber of own) subscriber.end();
+      subscribers.clear();
+      const current = listening;
+      listening = null;
+      if (current) await (await current).close();
+    },
+  };
+}
+
+/**
+ * One browser tab's stream (Server-Sent Events, read with fetch): `event: unread` with the count on
+ * connect and on each change, a `: ping` comment every `pingMs` to keep proxies from closing an idle
+ * connection, and at each ping a check that the session is still live (not revoked, expired or idle,
+ * the user still active); a dead one ends the stream. The stream itself is not activity: an open tab
+ * does not keep an idle session alive.
+ */
+export async function openUnreadStream({
+  hub,
+  userId,
+  unreadCount,
+  sessionIsLive,
+  pingMs,
+  logger,
+}: {
+  hub: NotificationHub;
+  userId: number;
+  unreadCount: () => Promise<number>;
+  sessionIsLive: () => Promise<boolean>;
+  pingMs: number;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+}): Promise<Readable> {
+  const stream = new PassThrough();
+  let ended = false;
+  let sent: number | null = null;
+  let counting = false;
+  let again = false;
+
+  const write = (chunk: string) => {
+    if (!ended && !stream.writableEnded) stream.write(chunk);
+  };
+
+  /** Reads the count and sends it when it differs from the last one sent; changes during a read queue one more. */
+  async function recount(): Promise<void> {
+    if (counting) {
+      again = true;
+      return;
+    }
+    counting = true;
+    try {
+      do {
+        again = false;
+        const unread = await unreadCount();
+        if (unread !== sent) {
+          sent = unread;
+          const data: UnreadCountDto = { unreadCount: unread };
+          write(`event: ${NOTIFICATION_STREAM_EVENT.unread}\ndata: ${JSON.stringify(data)}\n\n`);
+        }
+      } while (again && !ended);
+    } catch (error) {
+      // The database is away: the next change, or the web app's own refetch, brings the count.
+      logger.warn({ err: error }, 'notification count failed');
+    } finally {
+      counting = false;
+    }
+  }
+
+  let unsubscribe: () => void = () => undefined;
+  const ping = setInterval(() => {
+    write(': ping\n\n');
+    sessionIsLive().then(
+      (live) => {
+        if (!live) end();
+      },
+      // Cannot tell while the database is away: keep the stream, check again at the next ping.
+      (error: unknown) => logger.warn({ err: error }, 'notification stream session check failed'),
+    );
+  }, pingMs);
+  ping.unref();
+
+  function end(): void {
+    if (ended) return;
+    ended = true;
+    clearInterval(ping);
+    unsubscribe();
+    stream.end();
+  }
+  // The browser went away (tab closed, network lost): Fastify destroys the stream.
+  stream.on('close', end);
+
+  unsubscribe = await hub.subscribe(userId, { changed: () => void recount(), end });
+  if (ended) {
+    // Gone while the listener started.
+    unsubscribe();
+    return stream;
+  }
+  // After subscribing: a change from here on reaches this stream, so the first count is never stale.
+  await recount();
+  return stream;
+}

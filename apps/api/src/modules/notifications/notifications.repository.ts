@@ -1,0 +1,249 @@
+import { and, count, desc, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { ROLE_NAME, type NotificationDelivery, type NotificationKind } from '@ledgerport/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  clientCollaborators,
+  clientCollaboratorServices,
+  clientFollowers,
+  clients,
+  notifications,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { activeCollaboratorWithGrant } from '../clients/index.js';
+import { recipientScopeCondition, type RecipientScope } from './notification-scope.js';
+
+/** The channel every API process LISTENs on; a payload is a comma-separated list of user ids, nothing else. */
+export const NOTIFICATIONS_CHANNEL = 'ledgerport_notifications';
+/** NOTIFY payloads end at 8000 bytes: longer lists of ids go in several. */
+const PAYLOAD_MAX = 7000;
+
+export interface NewNotification {
+  recipientUserId: number;
+  kind: NotificationKind;
+  title: string;
+  link: string | null;
+  clientId: number;
+  actorUserId: number | null;
+  eventKey: string;
+  emailDelivery: NotificationDelivery;
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/** Active users who hold no client role: the firm's people, who see every client (ADR 0010). */
+function activeStaff(db: DbOrTx) {
+  return and(
+    eq(users.isActive, true),
+    not(
+      exists(
+        db
+          .select({ one: userRoles.userId })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(and(eq(userRoles.userId, users.id), eq(roles.name, ROLE_NAME.client))),
+      ),
+    ),
+  );
+}
+
+export function createNotificationsRepository({ db }: { db: DbOrTx }) {
+  return {
+    /** A page of the caller's notifications, newest first, with the total and the unread count. */
+    async list(scope: RecipientScope, page: { limit: number; offset: number; unread?: boolean }, tx: DbOrTx = db) {
+      const where = and(recipientScopeCondition(tx, scope), page.unread ? isNull(notifications.readAt) : undefined);
+      const [rows, [total], unreadCount] = await Promise.all([
+        tx
+          .select({
+            id: notifications.id,
+            kind: notifications.kind,
+            title: notifications.title,
+            link: notifications.link,
+            clientId: notifications.clientId,
+            clientName: clients.name,
+            actorFirstName: users.firstName,
+            actorLastName: users.lastName,
+            createdAt: notifications.createdAt,
+            readAt: notifications.readAt,
+          })
+          .from(notifications)
+          .leftJoin(clients, eq(clients.id, notifications.clientId))
+          .leftJoin(users, eq(users.id, notifications.actorUserId))
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        tx.select({ n: count() }).from(notifications).where(where),
+        this.unreadCount(scope, tx),
+      ]);
+      return { rows, totalCount: total?.n ?? 0, unreadCount };
+    },
+
+    async unreadCount(scope: RecipientScope, tx: DbOrTx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(recipientScopeCondition(tx, scope), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks one read: `changed` when it was unread, `found` when it is the caller's at all. */
+    async markRead(scope: RecipientScope, id: number, tx: DbOrTx = db) {
+      const where = and(eq(notifications.id, id), recipientScopeCondition(tx, scope));
+      const changed = await tx
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(where, isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      if (changed.length > 0) return { found: true, changed: true };
+      const [found] = await tx.select({ id: notifications.id }).from(notifications).where(where);
+      return { found: found !== undefined, changed: false };
+    },
+
+    /** Marks every unread one read; returns how many changed. */
+    async markAllRead(scope: RecipientScope, tx: DbOrTx = db): Promise<number> {
+      const changed = await tx
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(recipientScopeCondition(tx, scope), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return changed.length;
+    },
+
+    /**
+     * The client an event is about, for its recipients and its title.
+     * @unscoped the job worker reads it to find who is told; no caller's request is behind it
+     */
+    async findClient(clientId: number, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ id: clients.id, name: clients.name, advisorUserId: clients.advisorUserId })
+        .from(clients)
+        .where(eq(clients.id, clientId));
+      return row ?? null;
+    },
+
+    async findActorName(userId: number, tx: DbOrTx = db): Promise<string | null> {
+      const [row] = await tx
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ? `${row.firstName} ${row.lastName}`.trim() : null;
+    },
+
+    /**
+     * The firm's side of a client's event: its advisor, the request's creator and the staff who follow
+     * the client, as long as they are active staff.
+     * @unscoped the job worker computes recipients; staff see every client, so being active staff is the rule
+     */
+    async staffRecipients(target: { clientId: number; direct: readonly number[] }, tx: DbOrTx = db): Promise<number[]> {
+      const following = exists(
+        tx
+          .select({ one: clientFollowers.userId })
+          .from(clientFollowers)
+          .where(and(eq(clientFollowers.clientId, target.clientId), eq(clientFollowers.userId, users.id))),
+      );
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            target.direct.length > 0 ? or(inArray(users.id, [...target.direct]), following) : following,
+            activeStaff(tx),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * The client's side: its owner and its active collaborators, each only if the object's service is
+     * visible to them by the documents' and requests' rule (the owner sees every service; a
+     * collaborator those granted to them), checked with the same helper those scopes use.
+     * @unscoped the job worker computes recipients from the client's own people
+     */
+    async clientRecipients(target: { clientId: number; serviceId: number }, tx: DbOrTx = db): Promise<number[]> {
+      const candidates = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isActive, true),
+            or(
+              exists(
+                tx
+                  .select({ one: clients.id })
+                  .from(clients)
+                  .where(and(eq(clients.id, target.clientId), eq(clients.ownerUserId, users.id))),
+              ),
+              exists(
+                tx
+                  .select({ one: clientCollaborators.userId })
+                  .from(clientCollaborators)
+                  .where(
+                    and(
+                      eq(clientCollaborators.clientId, target.clientId),
+                      eq(clientCollaborators.userId, users.id),
+                      eq(clientCollaborators.isActive, true),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        );
+      const recipients: number[] = [];
+      for (const candidate of candidates) {
+        const [sees] = await tx
+          .select({ one: clients.id })
+          .from(clients)
+          .where(
+            and(
+              eq(clients.id, target.clientId),
+              or(
+                eq(clients.ownerUserId, candidate.id),
+                activeCollaboratorWithGrant(
+                  tx,
+                  clients.id,
+                  candidate.id,
+                  eq(clientCollaboratorServices.serviceId, target.serviceId),
+                ),
+              ),
+            ),
+          );
+        if (sees) recipients.push(candidate.id);
+      }
+      return recipients;
+    },
+
+    /** Once per recipient and event: a retried or doubled job inserts nothing. Returns who got one now. */
+    async insertMany(rows: readonly NewNotification[], tx: DbOrTx = db): Promise<number[]> {
+      if (rows.length === 0) return [];
+      const inserted = await tx
+        .insert(notifications)
+        .values([...rows])
+        .onConflictDoNothing({ target: [notifications.recipientUserId, notifications.eventKey] })
+        .returning({ recipientUserId: notifications.recipientUserId });
+      return inserted.map((row) => row.recipientUserId);
+    },
+
+    /**
+     * Tells every API process that these users' unread counts changed. NOTIFY is transactional: it is
+     * delivered when `tx` commits, never for a change that was rolled back. Ids only, never text.
+     */
+    async signalUnreadChanged(userIds: readonly number[], tx: DbOrTx = db): Promise<void> {
+      const ids = [...new Set(userIds)];
+      const payloads: string[] = [];
+      let current = '';
+      for (const userId of ids) {
+        const next = current === '' ? String(userId) : `${current},${userId}`;
+        if (next.length > PAYLOAD_MAX) {
+          payloads.push(current);
+          current = String(userId);
+        } else current = next;
+      }
+      if (current !== '') payloads.push(current);
+      for (const payload of payloads) {
+        await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`);
+      }
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  defaultDelivery,
+  STAFF_NOTIFICATION_KINDS,
+  type NotificationDto,
+  type NotificationListQuery,
+  type NotificationPageDto,
+  type UnreadCountDto,
+} from '@ledgerport/shared';
+import type { Db } from '../../db/client.js';
+import { NotFoundError } from '../../lib/errors.js';
+import type { Principal } from '../auth/index.js';
+import { queuedEventSchema, type NotificationEvent } from './notification-events.js';
+import type { NotificationPreferencesRepository } from './notification-preferences.repository.js';
+import { recipientScopeOf } from './notification-scope.js';
+import { linkOf, titleOf } from './notification-texts.js';
+import type { NotificationsRepository } from './notifications.repository.js';
+
+type Caller = Pick<Principal, 'userId' | 'isClient'>;
+type Row = Awaited<ReturnType<NotificationsRepository['list']>>['rows'][number];
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+function toDto(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    link: row.link,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    actorName: row.actorFirstName === null ? null : `${row.actorFirstName} ${row.actorLastName ?? ''}`.trim(),
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** The people an event's notification goes to who are not its actor (docs/notifications.md). */
+function forStaff(event: NotificationEvent): boolean {
+  return STAFF_NOTIFICATION_KINDS.includes(event.kind);
+}
+
+/**
+ * The bell (docs/notifications.md): each person's notifications, read and marked as read by them
+ * alone, and the job that makes them. Every change of someone's unread count commits with a NOTIFY of
+ * their id, which every API process hears (notification-stream.ts).
+ */
+export function createNotificationsService({
+  db,
+  repository,
+  preferences,
+}: {
+  db: Db;
+  repository: NotificationsRepository;
+  preferences: Pick<NotificationPreferencesRepository, 'deliveriesOf'>;
+}) {
+  return {
+    async list(caller: Caller, query: NotificationListQuery): Promise<NotificationPageDto> {
+      const { rows, totalCount, unreadCount } = await repository.list(recipientScopeOf(caller), query);
+      return { items: rows.map(toDto), totalCount, unreadCount };
+    },
+
+    async unreadCount(caller: Caller): Promise<number> {
+      return repository.unreadCount(recipientScopeOf(caller));
+    },
+
+    /** Someone else's notification, or one that does not exist, is 404 alike. */
+    async markRead(caller: Caller, id: number): Promise<UnreadCountDto> {
+      return db.transaction(async (tx) => {
+        const scope = recipientScopeOf(caller);
+        const { found, changed } = await repository.markRead(scope, id, tx);
+        if (!found) throw new NotFoundError('Notification not found.');
+        if (changed) await repository.signalUnreadChanged([caller.userId], tx);
+        return { unreadCount: await repository.unreadCount(scope, tx) };
+      });
+    },
+
+    async markAllRead(caller: Caller): Promise<UnreadCountDto> {
+      return db.transaction(async (tx) => {
+        const scope = recipientScopeOf(caller);
+        if ((await repository.markAllRead(scope, tx)) > 0) await repository.signalUnreadChanged([caller.userId], tx);
+        return { unreadCount: await repository.unreadCount(scope, tx) };
+      });
+    },
+
+    /**
+     * The job (NOTIFICATION_JOB): finds who is told of the event, now, from the client's people
+     * (staff: the advisor, the request's creator, the followers; client users: the owner and the
+     * collaborators the object's service is granted to), never the actor, and writes one notification
+     * each, with the e-mail delivery each has chosen for the kind. Run twice, it writes nothing more:
+     * the recipient and the event key are unique together.
+     */
+    async deliver(payload: unknown): Promise<void> {
+      const { key, event } = queuedEventSchema.parse(payload);
+      await db.transaction(async (tx) => {
+        // A client deleted since: there is nothing left to tell anyone about.
+        const client = await repository.findClient(event.clientId, tx);
+        if (!client) return;
+        const staffSide = forStaff(event);
+        const everyone = staffSide
+          ? await repository.staffRecipients(
+              {
+                clientId: client.id,
+                direct: [
+                  client.advisorUserId,
+                  'requestCreatorUserId' in event ? event.requestCreatorUserId : null,
+                ].filter((userId): userId is number => userId !== null),
+              },
+              tx,
+            )
+          : await repository.clientRecipients({ clientId: client.id, serviceId: serviceOf(event) }, tx);
+        const recipients = everyone.filter((userId) => userId !== event.actorUserId);
+        if (recipients.length === 0) return;
+        const actor = event.actorUserId === null ? null : await repository.findActorName(event.actorUserId, tx);
+        const title = titleOf(event, { client: client.name, actor });
+        const link = linkOf(event);
+        const chosen = await preferences.deliveriesOf(recipients, tx);
+        const notified = await repository.insertMany(
+          recipients.map((recipientUserId) => ({
+            recipientUserId,
+            kind: event.kind,
+            title,
+            link,
+            clientId: client.id,
+            actorUserId: event.actorUserId,
+            eventKey: key,
+            emailDelivery: chosen.get(recipientUserId)?.[event.kind] ?? defaultDelivery(event.kind, !staffSide),
+          })),
+          tx,
+        );
+        await repository.signalUnreadChanged(notified, tx);
+      });
+    },
+  };
+}
+
+/** The service a client-side event's object is filed under: what a collaborator must be granted. */
+function serviceOf(event: NotificationEvent): number {
+  if (!('serviceId' in event)) throw new Error(`A ${event.kind} event names no service.`);
+  return event.serviceId;
+}
