@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { createAnnouncementsRepository } from './announcements.repository.js';
 import { announcementsRoutes } from './announcements.routes.js';
 import { createAnnouncementsService } from './announcements.service.js';
@@ -10,6 +11,7 @@ export const announcementsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app
     db: deps.db,
     announcements: createAnnouncementsRepository({ db: deps.db }),
     audit: deps.audit,
+    notifications: createNotificationPublisher(deps.queue),
   });
   await app.register(announcementsRoutes, { announcements });
 };

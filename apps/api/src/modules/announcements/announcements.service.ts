@@ -1,6 +1,7 @@
 import {
   ACKNOWLEDGEMENT_STATUS,
   isBlankHtml,
+  NOTIFICATION_KIND,
   type AcknowledgeAnnouncementInput,
   type AcknowledgementList,
   type AnnouncementDetails,
@@ -16,6 +17,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { ClientScope } from '../clients/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import type { AnnouncementRow, AnnouncementsRepository } from './announcements.repository.js';
 import { sanitizeRichText } from '../../lib/rich-text.js';
 
@@ -49,8 +51,14 @@ function invalidField(field: string, message: string): BadRequestError {
 
 export type AnnouncementsService = ReturnType<typeof createAnnouncementsService>;
 
-export function createAnnouncementsService(deps: { db: Db; announcements: AnnouncementsRepository; audit: AuditLog }) {
-  const { db, announcements, audit } = deps;
+export function createAnnouncementsService(deps: {
+  db: Db;
+  announcements: AnnouncementsRepository;
+  audit: AuditLog;
+  /** Tells the client's advisor (and its followers) of each acknowledgement. */
+  notifications: NotificationPublisher;
+}) {
+  const { db, announcements, audit, notifications } = deps;
 
   /** `expected`: the If-Match versions (null: unconditional); a stale one answers 412 and changes nothing. */
   async function setActive(actor: Actor, id: number, isActive: boolean, expected: string[] | null): Promise<void> {
@@ -158,7 +166,8 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
     ): Promise<void> {
       const clientIds = [...new Set(input.clients)];
       await db.transaction(async (tx) => {
-        if (!(await announcements.findLiveById(id, tx))) throw new NotFoundError(NOT_FOUND);
+        const announcement = await announcements.findLiveById(id, tx);
+        if (!announcement) throw new NotFoundError(NOT_FOUND);
         const own = await announcements.findClientsOfUser(scope, clientIds, tx);
         if (own.length !== clientIds.length) throw new NotFoundError('Client not found');
         const recorded = await announcements.acknowledge(id, actor.userId, clientIds, tx);
@@ -171,6 +180,16 @@ export function createAnnouncementsService(deps: { db: Db; announcements: Announ
               objectType: OBJECT_TYPE,
               objectId: id,
               clientId,
+            },
+            tx,
+          );
+          await notifications.publish(
+            {
+              kind: NOTIFICATION_KIND.announcementAcknowledged,
+              clientId,
+              actorUserId: actor.userId,
+              announcementId: id,
+              announcementTitle: announcement.title,
             },
             tx,
           );

@@ -4,6 +4,7 @@ import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { DELETE_BLOB_JOB } from '../../lib/storage/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { createBlobJobs, RECONCILE_ORPHANS_JOB } from './blob-jobs.js';
 import { createDocumentUploadRepository } from './document-upload.repository.js';
 import { createDocumentsRepository } from './documents.repository.js';
@@ -53,6 +54,7 @@ export function createDocumentUploads(
       storage: deps.storage,
       queue: deps.queue,
       audit: deps.audit,
+      notifications: createNotificationPublisher(deps.queue),
       limits,
     }),
     repository,

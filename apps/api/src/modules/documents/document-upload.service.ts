@@ -3,6 +3,7 @@ import {
   DOCUMENT_UPLOAD_ERROR,
   DOCUMENT_VALIDATION,
   ERROR_CODE,
+  NOTIFICATION_KIND,
   uploadDocumentsFieldsSchema,
   validateTagSelection,
   type UploadDocumentsFields,
@@ -26,6 +27,7 @@ import {
 import type { RequestContext } from '../../lib/request-context.js';
 import type { BlobStorage } from '../../lib/storage/index.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import { documentScopeOf, type DocumentFilingInScope } from './document-scope.js';
 import type { DocumentsRepository } from './documents.repository.js';
 import type { DocumentUploadRepository } from './document-upload.repository.js';
@@ -124,6 +126,7 @@ export function createDocumentUploadService({
   storage,
   queue,
   audit,
+  notifications,
   limits = DOCUMENT_LIMITS,
 }: {
   db: Db;
@@ -133,6 +136,8 @@ export function createDocumentUploadService({
   storage: BlobStorage;
   queue: JobQueue;
   audit: AuditLog;
+  /** Tells the other side of an upload (docs/notifications.md). */
+  notifications: NotificationPublisher;
   limits?: UploadLimits;
 }) {
   const intake = createFileIntake({ storage, queue });
@@ -240,6 +245,27 @@ export function createDocumentUploadService({
         tx,
         documents.map((document) => document.id),
       );
+      // A request item's files are told of as its submission (by `withinTransaction`). A firm upload
+      // on the client's behalf is filed as the client's own: nobody on their side receives anything.
+      const told = preset
+        ? null
+        : uploader.isClient
+          ? NOTIFICATION_KIND.documentUploaded
+          : fields.uploadedOnBehalfOfClient
+            ? null
+            : NOTIFICATION_KIND.documentReceived;
+      if (told !== null) {
+        await notifications.publish(
+          {
+            kind: told,
+            clientId,
+            serviceId: filing.serviceId,
+            actorUserId: uploader.userId,
+            documents: documents.map((document) => ({ id: document.id, name: document.displayName })),
+          },
+          tx,
+        );
+      }
       return documents;
     });
   }

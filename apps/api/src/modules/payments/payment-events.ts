@@ -1,7 +1,8 @@
-import { PAYMENT_STATUS, type PaymentProvider, type PaymentStatus } from '@ledgerport/shared';
+import { NOTIFICATION_KIND, PAYMENT_STATUS, type PaymentProvider, type PaymentStatus } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import type { PaymentsRepository } from './payments.repository.js';
 
 /** The provider events that move a payment, as Stripe names them (the test processor raises the same). */
@@ -59,10 +60,13 @@ export function createPaymentEvents({
   db,
   repository,
   audit,
+  notifications,
 }: {
   db: Db;
   repository: PaymentsRepository;
   audit: AuditLog;
+  /** A paid 1099 fee tells the client's advisor (and its followers). */
+  notifications: NotificationPublisher;
 }) {
   /** Applies one event inside the caller's transaction (a cancel we ask for commits with its cause). */
   async function apply(context: RequestContext, event: ProviderEvent, tx: DbOrTx): Promise<EventOutcome> {
@@ -101,6 +105,21 @@ export function createPaymentEvents({
       },
       tx,
     );
+    const clientId = Number(payment.metadata.clientId);
+    if (status === PAYMENT_STATUS.paid && payment.purpose === 'contractors' && Number.isSafeInteger(clientId)) {
+      const taxYear = Number(payment.metadata.taxYear);
+      await notifications.publish(
+        {
+          kind: NOTIFICATION_KIND.contractorFeePaid,
+          clientId,
+          // The provider's event names no one; the client's name says who paid.
+          actorUserId: null,
+          paymentId: payment.id,
+          taxYear: Number.isSafeInteger(taxYear) ? taxYear : null,
+        },
+        tx,
+      );
+    }
     return { duplicate: false, paymentId: payment.id, status, failureMessage };
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
 import { createThrottleRepository } from '../auth/index.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { stripeClient } from './payment-drivers.js';
 import { createPaymentEvents } from './payment-events.js';
 import { createPaymentsRepository } from './payments.repository.js';
@@ -14,7 +15,12 @@ import { createTestProcessor } from './test-processor.js';
  */
 export const paymentsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const repository = createPaymentsRepository({ db: deps.db });
-  const events = createPaymentEvents({ db: deps.db, repository, audit: deps.audit });
+  const events = createPaymentEvents({
+    db: deps.db,
+    repository,
+    audit: deps.audit,
+    notifications: createNotificationPublisher(deps.queue),
+  });
   const stripe = deps.config.stripe;
   await app.register(paymentsRoutes, {
     config: { provider: stripe ? 'stripe' : 'test', publishableKey: stripe?.publishableKey ?? null },

@@ -5,6 +5,7 @@ import { BadRequestError, ConflictError } from '../../lib/errors.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { createPaymentDriver, randomToken, type PaymentDriver } from './payment-drivers.js';
 import { createPaymentEvents } from './payment-events.js';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.js';
@@ -105,6 +106,7 @@ export function createPaymentsService({
   db,
   config,
   audit,
+  queue,
   driver = createPaymentDriver(config),
 }: {
   db: Db;
@@ -115,7 +117,7 @@ export function createPaymentsService({
   driver?: PaymentDriver;
 }): PaymentsService {
   const repository = createPaymentsRepository({ db });
-  const events = createPaymentEvents({ db, repository, audit });
+  const events = createPaymentEvents({ db, repository, audit, notifications: createNotificationPublisher(queue) });
 
   function validate(input: CreatePaymentIntentInput): void {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {

@@ -1,5 +1,6 @@
 import {
   addDays,
+  NOTIFICATION_KIND,
   periodName,
   REQUEST_SCHEDULE_AUDIENCE,
   todayIn,
@@ -14,6 +15,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import type { RequestSchedulesRepository } from './request-schedules.repository.js';
 import type { RequestTemplatesRepository } from './request-templates.repository.js';
 import type { RequestsRepository } from './requests.repository.js';
@@ -52,6 +54,7 @@ export function createRequestSchedulesService({
   requests,
   audit,
   timeZone,
+  notifications,
 }: {
   db: Db;
   repository: RequestSchedulesRepository;
@@ -59,6 +62,8 @@ export function createRequestSchedulesService({
   requests: RequestsRepository;
   audit: AuditLog;
   timeZone: (tx?: DbOrTx) => Promise<string>;
+  /** Each request made tells the client's people, as one sent by hand does. */
+  notifications: NotificationPublisher;
 }) {
   type Row = NonNullable<Awaited<ReturnType<RequestSchedulesRepository['find']>>>;
 
@@ -182,6 +187,18 @@ export function createRequestSchedulesService({
                 objectId: created,
                 clientId: target.clientId,
                 details: { title, scheduleId: schedule.id, period, itemCount: itemRows.length },
+              },
+              tx,
+            );
+            await notifications.publish(
+              {
+                kind: NOTIFICATION_KIND.requestCreated,
+                clientId: target.clientId,
+                serviceId: target.serviceId,
+                actorUserId: null,
+                requestId: created,
+                requestTitle: title,
+                requestCreatorUserId: null,
               },
               tx,
             );

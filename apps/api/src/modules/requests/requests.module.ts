@@ -4,6 +4,7 @@ import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { createClientsRepository, createClientsService } from '../clients/index.js';
 import { createDocumentUploads, documentMultipartOptions } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
 import { createRequestSchedulesRepository } from './request-schedules.repository.js';
 import { requestSchedulesRoutes } from './request-schedules.routes.js';
@@ -27,6 +28,7 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   });
   const uploads = createDocumentUploads(deps, DOCUMENT_LIMITS);
   const repository = createRequestsRepository({ db: deps.db });
+  const notifications = createNotificationPublisher(deps.queue);
   // Only for its filter of the Clients list (a send to many clients); it sends no mail from here.
   const clients = createClientsService({
     db: deps.db,
@@ -44,6 +46,7 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     timeZone: (tx) => settings.timeZone(tx),
     activeTagGroups: uploads.activeTagGroups,
     filteredClientIds: (query, caller, limit) => clients.filteredIds(query, caller, limit),
+    notifications,
   });
   await app.register(requestsRoutes, { requests });
   const templates = createRequestTemplatesRepository({ db: deps.db });
@@ -62,6 +65,7 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     requests: repository,
     audit: deps.audit,
     timeZone: (tx) => settings.timeZone(tx),
+    notifications,
   });
   await app.register(requestSchedulesRoutes, { schedules });
   deps.jobs.register(RUN_REQUEST_SCHEDULES_JOB, async () => {

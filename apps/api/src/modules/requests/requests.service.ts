@@ -4,6 +4,7 @@ import {
   awaitsClient,
   ERROR_CODE,
   isOverdue,
+  NOTIFICATION_KIND,
   REQUEST_ERROR,
   REQUEST_ITEM_STATUS,
   REQUEST_STATUS,
@@ -34,6 +35,7 @@ import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import { checkItemTags } from './request-items.js';
 import {
   requestScopeOf,
@@ -45,6 +47,18 @@ import type { RequestFilters, RequestsRepository } from './requests.repository.j
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;
 type FoundRequest = NonNullable<Awaited<ReturnType<RequestsRepository['find']>>>;
+
+/** What a notification about the request says of it (docs/notifications.md). */
+function requestFacts(request: FoundRequest, actorUserId: number) {
+  return {
+    clientId: request.clientId,
+    serviceId: request.serviceId,
+    actorUserId,
+    requestId: request.id,
+    requestTitle: request.title,
+    requestCreatorUserId: request.creatorUserId,
+  };
+}
 
 function conflict(code: string, message: string): AppError {
   return new AppError(409, code, message);
@@ -71,6 +85,7 @@ export function createRequestsService({
   timeZone,
   activeTagGroups,
   filteredClientIds,
+  notifications,
   now = () => new Date(),
 }: {
   db: Db;
@@ -83,6 +98,8 @@ export function createRequestsService({
   activeTagGroups: (tx?: DbOrTx) => Promise<TagRuleGroup[]>;
   /** The clients of the Clients list's filter the caller may see (clients module), for a send to many. */
   filteredClientIds: (query: ExportClientsQuery, caller: Principal, limit: number) => Promise<number[]>;
+  /** Tells the client's people and the firm's what happened, from inside each change's transaction. */
+  notifications: NotificationPublisher;
   now?: () => Date;
 }) {
   async function today(tx?: DbOrTx): Promise<string> {
@@ -225,6 +242,13 @@ export function createRequestsService({
       check(item);
       const { action, details } = await apply(request, tx);
       await record(caller, context, action, request, { itemId, ...details }, tx);
+      const facts = { ...requestFacts(request, caller.userId), itemId, itemTitle: item.title };
+      await notifications.publish(
+        action === AUDIT_ACTION.requestItemNotApplicable
+          ? { kind: NOTIFICATION_KIND.requestItemNotApplicable, ...facts }
+          : { kind: NOTIFICATION_KIND.requestItemSubmitted, ...facts, fileCount: null },
+        tx,
+      );
       return detailsOf((await repository.find(requestScopeOf(caller), id, tx))!, tx);
     });
   }
@@ -275,9 +299,24 @@ export function createRequestsService({
         { itemId, ...(outcome.accepted ? { notApplicable: item.notApplicable } : {}) },
         tx,
       );
+      if (!outcome.accepted) {
+        await notifications.publish(
+          {
+            kind: NOTIFICATION_KIND.requestItemReturned,
+            ...requestFacts(request, caller.userId),
+            itemId,
+            itemTitle: item.title,
+          },
+          tx,
+        );
+      }
       if (outcome.accepted && (await repository.allItemsAccepted(request.id, tx))) {
         await repository.setStatus(request.id, REQUEST_STATUS.completed, tx);
         await record(caller, context, AUDIT_ACTION.requestCompleted, request, {}, tx);
+        await notifications.publish(
+          { kind: NOTIFICATION_KIND.requestCompleted, ...requestFacts(request, caller.userId) },
+          tx,
+        );
       }
       return detailsOf((await repository.find(scope, id, tx))!, tx);
     });
@@ -309,6 +348,10 @@ export function createRequestsService({
       AUDIT_ACTION.requestCreated,
       request,
       { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
+      tx,
+    );
+    await notifications.publish(
+      { kind: NOTIFICATION_KIND.requestCreated, ...requestFacts(request, caller.userId) },
       tx,
     );
     return request;
@@ -431,6 +474,14 @@ export function createRequestsService({
         if (await repository.allItemsAccepted(request.id, tx)) {
           await repository.setStatus(request.id, REQUEST_STATUS.completed, tx);
           await record(caller, context, AUDIT_ACTION.requestCompleted, request, {}, tx);
+          await notifications.publish(
+            {
+              kind: NOTIFICATION_KIND.requestCompleted,
+              ...requestFacts(request, caller.userId),
+              requestTitle: input.title,
+            },
+            tx,
+          );
         }
         return detailsOf((await repository.find(scope, id, tx))!, tx);
       });
@@ -524,6 +575,17 @@ export function createRequestsService({
       );
       if (!submitted) throw conflict(REQUEST_ERROR.itemNotAwaitingClient, 'This item is not waiting on you.');
       await record(caller, context, AUDIT_ACTION.requestItemUploaded, request, { itemId, documentIds }, tx);
+      const item = (await repository.items(request.id, tx)).find((candidate) => candidate.id === itemId);
+      await notifications.publish(
+        {
+          kind: NOTIFICATION_KIND.requestItemSubmitted,
+          ...requestFacts(locked, caller.userId),
+          itemId,
+          itemTitle: item?.title ?? '',
+          fileCount: documentIds.length,
+        },
+        tx,
+      );
     },
 
     /** Checks that the caller may upload to this item now, for the upload path (before any byte is stored). */

@@ -8,6 +8,7 @@ import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createAuditLog } from '../../audit/audit.repository.js';
+import { createNotificationPublisher } from '../../notifications/index.js';
 import { createRequestSchedulesRepository } from '../request-schedules.repository.js';
 import { createRequestSchedulesService, RUN_REQUEST_SCHEDULES_JOB } from '../request-schedules.service.js';
 import { createRequestTemplatesRepository } from '../request-templates.repository.js';
@@ -34,6 +35,7 @@ function service() {
     requests: createRequestsRepository({ db }),
     audit: createAuditLog({ db }),
     timeZone: async () => ZONE,
+    notifications: createNotificationPublisher(createJobQueue({ db })),
   });
 }
 

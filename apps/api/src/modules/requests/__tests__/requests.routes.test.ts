@@ -27,6 +27,8 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
 import { fieldCryptoOf } from '../../../testing/clients-factories.js';
 import { createAuditLog } from '../../audit/audit.repository.js';
+import { createJobQueue } from '../../../lib/jobs/job-queue.js';
+import { createNotificationPublisher } from '../../notifications/index.js';
 import { createRequestsRepository } from '../requests.repository.js';
 import { createRequestsService } from '../requests.service.js';
 import { daysFromNow, insertRequest } from './requests-fixtures.js';
@@ -551,6 +553,7 @@ describe('an upload that loses a race', () => {
       timeZone: async () => 'America/New_York',
       activeTagGroups: async () => [],
       filteredClientIds: async () => [],
+      notifications: createNotificationPublisher(createJobQueue({ db })),
     });
     const context = { ipAddress: '127.0.0.1', userAgent: null, requestId: 'race' };
     const { clientId, owner } = await clientWithPeople();
