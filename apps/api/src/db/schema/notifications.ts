@@ -94,3 +94,31 @@ export const clientFollowers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.userId] }), index('client_followers_user_idx').on(t.userId)],
 );
+
+/**
+ * One e-mail to one person: a batch of immediate notifications, a daily digest, or a day's request
+ * reminder (issue 22 items 3 to 5). The job claims the row in the transaction that writes the mail to
+ * the outbox and marks what it lists, so a retried, doubled or killed run sends nothing twice and
+ * loses nothing: the unique (user, kind, period) is the claim. `period`: the batch window's start (an
+ * ISO instant) or the firm day (YYYY-MM-DD) of a digest or a reminder; a client user gets at most one
+ * reminder a day, whoever or whatever asked for it.
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'batch' | 'digest' | 'reminder' */
+    kind: text().$type<'batch' | 'digest' | 'reminder'>().notNull(),
+    period: text().notNull(),
+    /** The outbox message (mail_messages.id), once queued; null when there was nothing to send. */
+    mailId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_mails_user_kind_period_key').on(t.userId, t.kind, t.period),
+    check('notification_mails_kind', sql`${t.kind} in ('batch', 'digest', 'reminder')`),
+  ],
+);

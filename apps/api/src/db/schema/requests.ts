@@ -104,6 +104,15 @@ export const requests = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * Its reminders (issue 22 item 4): off, or on with a cadence; a null part takes the firm's
+     * default (firm_settings.reminder_*), so changing the default changes every request that kept it.
+     */
+    remindersEnabled: boolean().notNull().default(true),
+    reminderDaysBefore: smallint(),
+    reminderOnDueDate: boolean(),
+    reminderEveryDaysOverdue: smallint(),
+    reminderMaxCount: smallint(),
   },
   (t) => [
     index('requests_client_status_due_idx').on(t.clientId, t.status, t.dueDate),
@@ -205,5 +214,30 @@ export const requestScheduleClients = pgTable(
   (t) => [
     primaryKey({ columns: [t.scheduleId, t.clientId] }),
     index('request_schedule_clients_client_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * A request's reminders as sent (issue 22 item 4): one row per request, client user and firm day it
+ * was in that user's reminder, so "at most K times" counts days, and a rerun of the day adds nothing.
+ * `manual`: a staff member's "Remind now" (it counts too).
+ */
+export const requestReminders = pgTable(
+  'request_reminders',
+  {
+    requestId: integer()
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmDay: date({ mode: 'string' }).notNull(),
+    manual: boolean().notNull().default(false),
+    sentByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId, t.firmDay] }),
+    index('request_reminders_user_day_idx').on(t.userId, t.firmDay),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 
 /**
@@ -17,8 +17,22 @@ export const firmSettings = pgTable(
     sessionAbsoluteHours: integer().notNull().default(12),
     /** IANA zone the firm's dates are days in (a request's due date, a schedule's day of month). */
     timeZone: text().notNull().default('America/New_York'),
+    /**
+     * Request reminders (issue 22 item 4), the defaults every request takes unless it says otherwise:
+     * N days before the due date, on the due date, then every M days while overdue, at most K times.
+     */
+    reminderDaysBefore: smallint().notNull().default(3),
+    reminderOnDueDate: boolean().notNull().default(true),
+    reminderEveryDaysOverdue: smallint().notNull().default(7),
+    reminderMaxCount: smallint().notNull().default(5),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [check('firm_settings_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('firm_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'firm_settings_reminders',
+      sql`${t.reminderDaysBefore} between 0 and 60 and ${t.reminderEveryDaysOverdue} between 1 and 60 and ${t.reminderMaxCount} between 0 and 50`,
+    ),
+  ],
 );
