@@ -45,6 +45,9 @@ describe('PostgreSQL stops while requests run', () => {
     api = await startApi({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...fixedSecrets() });
     const baseUrl = api.baseUrl;
     const auth = await signInOver(baseUrl, 'b1g1_admin@gmail.com', 'Group1');
+    // A bell left open through the outage (docs/notifications.md): its stream and the process's LISTEN.
+    const bell = await openBell(baseUrl, auth);
+    await bell.until(/"unreadCount":0/, 10_000);
 
     let phase: Answer['phase'] = 'up';
     let running = true;
@@ -166,8 +169,56 @@ describe('PostgreSQL stops while requests run', () => {
           .rows[0]!.status;
       }
       expect(status).toBe('kept');
+
+      // The bell stayed open through the outage, and its process LISTENs again: a notification another
+      // process's worker makes now (its row and its NOTIFY, committed together) reaches it.
+      expect(bell.ended()).toBe(false);
+      await client.query('begin');
+      await client.query(
+        `insert into notifications (recipient_user_id, kind, title, event_key, email_delivery)
+         select id, 'documentUploaded', 'After the outage', 'outage', 'dailyDigest' from users
+          where email_address = 'b1g1_admin@gmail.com'`,
+      );
+      await client.query(
+        `select pg_notify('ledgerport_notifications', id::text) from users where email_address = 'b1g1_admin@gmail.com'`,
+      );
+      await client.query('commit');
+      // The listener reconnects with backoff (at most 30 s apart) and reads the count again when it does.
+      await bell.until(/"unreadCount":1/, 40_000);
     } finally {
+      bell.close();
       await client.end();
     }
   });
 });
+
+/** A notification stream read in the background, as the web app's bell reads it. */
+async function openBell(baseUrl: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/identity/users/me/notifications/stream`, {
+    headers,
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  let text = '';
+  let ended = false;
+  void (async () => {
+    try {
+      for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) text += chunk;
+    } catch {
+      // Aborted at the end of the test.
+    }
+    ended = true;
+  })();
+  return {
+    ended: () => ended,
+    async until(pattern: RegExp, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(text)) {
+        if (ended || Date.now() > deadline) throw new Error(`The bell never showed ${pattern}: ${text}`);
+        await sleep(100);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}

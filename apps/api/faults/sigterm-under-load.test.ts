@@ -58,7 +58,7 @@ function connects(port: number): Promise<boolean> {
 }
 
 describe('SIGTERM under load', () => {
-  it('lets in-flight uploads finish with 201, refuses new connections, answers no 500 and exits 0', async () => {
+  it('lets in-flight uploads finish with 201, refuses new connections, ends an open notification stream, answers no 500 and exits 0', async () => {
     api = await startApi({
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
@@ -70,6 +70,8 @@ describe('SIGTERM under load', () => {
     const port = Number(new URL(baseUrl).port);
     const auth = await signInOver(baseUrl, 'b1g1_admin@gmail.com', 'Group1');
     const target = await uploadTarget(databaseUrl);
+    // A bell left open (docs/notifications.md): a stream never ends by itself, so the shutdown ends it.
+    const bell = await openBell(`${baseUrl}/api/v1/identity/users/me/notifications/stream`, auth);
 
     // Eight clients reading lists over keep-alive connections, as fast as answers come.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -129,6 +131,8 @@ describe('SIGTERM under load', () => {
     }
     expect(exit).toEqual({ code: 0, signal: null });
     api = undefined;
+    expect(bell.status).toBe(200);
+    expect(bell.endedAt()).toBeLessThanOrEqual(exitedAt);
     // The process stayed until the uploads were answered.
     expect(exitedAt).toBeGreaterThanOrEqual(uploadsEndedAt);
 
@@ -139,3 +143,14 @@ describe('SIGTERM under load', () => {
     expect(after.filter((a) => typeof a.outcome === 'number' && a.outcome !== 200 && a.outcome !== 503)).toEqual([]);
   });
 });
+
+/** An event stream held open over a connection of its own; notes when the server ends it. */
+async function openBell(url: string, headers: Record<string, string>) {
+  let endedAt: number | undefined;
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get(url, { headers, agent: false }, resolve).on('error', reject);
+  });
+  response.resume();
+  response.on('close', () => (endedAt ??= Date.now()));
+  return { status: response.statusCode, endedAt: () => endedAt ?? Infinity };
+}

@@ -293,4 +293,72 @@ describe('two API processes on one database and one object store', () => {
       expect(sha256(file.body)).toBe(sha256(content));
     }
   });
+
+  it("counts a notification made by one process's worker on a bell streamed from the other, within seconds", async () => {
+    // The demo advisor watches the bell on process one; the client they advise uploads through two.
+    const advisor = await signIn(one, 'b1g1_advisor@gmail.com', 'Group1');
+    const client = await signIn(two, 'b1g1_client@gmail.com', 'Group1');
+    const { rows } = await sql.query<{ id: number; service_id: number; tag_id: number }>(`
+      select c.id, s.id as service_id,
+        (select t.id from tags t join tag_groups g on g.id = t.tag_group_id
+          where t.name = 'other-documents' and g.is_main_tag_group) as tag_id
+      from clients c join users u on u.id = c.owner_user_id join services s on s.name = 'tax'
+      where u.email_address = 'b1g1_client@gmail.com' and c.client_type = 1`);
+    const business = rows[0]!;
+    const current = await call(two, 'PUT', `${API}/document/users/me/clients/current`, {
+      token: client.accessToken,
+      json: { clientId: business.id },
+    });
+    expect(current.status, current.body.toString()).toBe(200);
+
+    const stream = await fetch(`${one.baseUrl}${API}/identity/users/me/notifications/stream`, {
+      headers: { authorization: `Bearer ${advisor.accessToken}` },
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const counts = () =>
+      [...received.matchAll(/event: unread\ndata: \{"unreadCount":(\d+)\}/g)].map((m) => Number(m[1]));
+    const readUntil = async (done: () => boolean, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!done()) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No such event in ${timeoutMs} ms; received: ${received}`);
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
+        if (chunk === null) continue;
+        if (chunk.done) throw new Error(`The stream ended; received: ${received}`);
+        received += chunk.value;
+      }
+    };
+    try {
+      await readUntil(() => counts().length > 0, 5_000);
+      const before = counts()[0]!;
+
+      const form = new FormData();
+      form.append('ServiceId', String(business.service_id));
+      form.append('Tags', String(business.tag_id));
+      form.append('Files', new Blob([new Uint8Array(uniquePdf())], { type: 'application/pdf' }), 'From two.pdf');
+      const uploaded = await call(two, 'POST', `${API}/document/documents/my-upload`, {
+        token: client.accessToken,
+        form,
+      });
+      expect(uploaded.status, uploaded.body.toString()).toBe(201);
+      const sent = Date.now();
+      // Either process's worker makes the notification (they poll every second); the NOTIFY of its
+      // commit reaches process one's listener.
+      await readUntil(() => counts().includes(before + 1), 10_000);
+      expect(Date.now() - sent).toBeLessThan(5_000);
+      const { rows: made } = await sql.query<{ n: number }>(
+        `select count(*)::int as n from notifications n join users u on u.id = n.recipient_user_id
+          where u.email_address = 'b1g1_advisor@gmail.com' and n.title = $1`,
+        ['Batch1 Group1 LLC uploaded From two'],
+      );
+      expect(made[0]!.n).toBe(1);
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+  });
 });
