@@ -68,6 +68,23 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     paymentId: id,
     taxYear: z.number().int().nullable(),
   }),
+  /**
+   * A client user's request reminder of one firm day (docs/requests.md#reminders): the requests
+   * module chose the person and sent the e-mail, so it goes to that person alone and is never e-mailed
+   * again from here.
+   */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.reminder),
+    userId: id,
+    /** The firm day (YYYY-MM-DD): one reminder a person a day. */
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** The client its items belong to, or null when they are several clients'. */
+    clientId: id.nullable(),
+    /** The staff member who chose "Remind now"; null for the daily job. */
+    actorUserId: id.nullable(),
+    itemCount: z.number().int().min(1),
+    overdueCount: z.number().int().min(0),
+  }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
@@ -97,6 +114,8 @@ export function eventKeyOf(event: NotificationEvent): string {
       return `${event.kind}:announcement:${event.announcementId}:client:${event.clientId}:user:${event.actorUserId}`;
     case NOTIFICATION_KIND.contractorFeePaid:
       return `${event.kind}:payment:${event.paymentId}`;
+    case NOTIFICATION_KIND.reminder:
+      return `${event.kind}:user:${event.userId}:day:${event.day}`;
   }
 }
 

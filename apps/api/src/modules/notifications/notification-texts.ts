@@ -83,6 +83,11 @@ export function titleOf(event: NotificationEvent, names: { client: string; actor
     case NOTIFICATION_KIND.contractorFeePaid:
       title = `${client} paid the 1099 filing fee${event.taxYear === null ? '' : ` for ${event.taxYear}`}`;
       break;
+    case NOTIFICATION_KIND.reminder:
+      title =
+        `Reminder: ${event.itemCount === 1 ? '1 item is' : `${event.itemCount} items are`} waiting for you` +
+        (event.overdueCount > 0 ? ` (${event.overdueCount} overdue)` : '');
+      break;
   }
   return shortened(title, TITLE_MAX);
 }
@@ -102,6 +107,8 @@ export function linkOf(event: NotificationEvent): string | null {
       return `/requests/${event.requestId}`;
     case NOTIFICATION_KIND.contractorFeePaid:
       return '/1099-form';
+    case NOTIFICATION_KIND.reminder:
+      return '/to-do';
     case NOTIFICATION_KIND.announcementAcknowledged:
       // The acknowledgements list is the administrators' screen; the advisor has nothing to open.
       return null;

@@ -24,7 +24,8 @@ export interface NewNotification {
   kind: NotificationKind;
   title: string;
   link: string | null;
-  clientId: number;
+  /** Null only for a reminder whose items are several clients'. */
+  clientId: number | null;
   actorUserId: number | null;
   eventKey: string;
   emailDelivery: NotificationDelivery;

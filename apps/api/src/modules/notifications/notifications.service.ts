@@ -1,5 +1,7 @@
 import {
   defaultDelivery,
+  NOTIFICATION_DELIVERY,
+  NOTIFICATION_KIND,
   STAFF_NOTIFICATION_KINDS,
   type NotificationDto,
   type NotificationListQuery,
@@ -92,6 +94,29 @@ export function createNotificationsService({
     async deliver(payload: unknown): Promise<void> {
       const { key, event } = queuedEventSchema.parse(payload);
       await db.transaction(async (tx) => {
+        if (event.kind === NOTIFICATION_KIND.reminder) {
+          // The requests module chose the one person and e-mailed them already (the reminder's own
+          // mail): the bell's line never goes out by e-mail as well.
+          if ((await repository.findActorName(event.userId, tx)) === null) return;
+          const client = event.clientId === null ? null : await repository.findClient(event.clientId, tx);
+          const notified = await repository.insertMany(
+            [
+              {
+                recipientUserId: event.userId,
+                kind: event.kind,
+                title: titleOf(event, { client: client?.name ?? '', actor: null }),
+                link: linkOf(event),
+                clientId: client?.id ?? null,
+                actorUserId: event.actorUserId,
+                eventKey: key,
+                emailDelivery: NOTIFICATION_DELIVERY.inAppOnly,
+              },
+            ],
+            tx,
+          );
+          await repository.signalUnreadChanged(notified, tx);
+          return;
+        }
         // A client deleted since: there is nothing left to tell anyone about.
         const client = await repository.findClient(event.clientId, tx);
         if (!client) return;
