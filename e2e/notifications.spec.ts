@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, chooseAccount, signIn } from './support.js';
+import { PDF, runTag } from './support-documents.js';
+
+/*
+ * Issue 22's "done when": a client uploads to a request while a staff user watches, and the bell and
+ * its open panel change without a reload (the server's event stream). The request is the run's own;
+ * other specs may notify the admin meanwhile, so the count is read as "some", the line as ours.
+ */
+
+const CLIENT_NAME = 'Batch1 Group1 LLC';
+const W2 = 'W-2 and 1099 forms';
+
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+
+test('staff see a client upload arrive in the bell and its panel without reloading', async ({
+  page: staff,
+  browser,
+}) => {
+  test.slow(); // two people
+  const tag = runTag();
+  const title = `Notified documents ${tag}`;
+
+  await signIn(staff, DEMO.admin);
+  await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests', exact: true }).click();
+  await staff.getByRole('button', { name: 'New request' }).first().click();
+  const form = staff.getByRole('dialog', { name: 'New request' });
+  await form.getByRole('combobox', { name: 'Client' }).fill('Batch1 Group1');
+  await staff.getByRole('option', { name: CLIENT_NAME, exact: true }).click();
+  await form.getByRole('combobox', { name: 'Start from a template' }).click();
+  await staff.getByRole('option', { name: 'Year-end tax documents' }).click();
+  // The template fills the form; the run's own title goes in after it.
+  await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Year-end tax documents');
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // Staff clear the bell and leave its panel open on the unread ones.
+  await bell(staff).click();
+  const panel = staff.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  const markAll = panel.getByRole('button', { name: 'Mark all as read' });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(bell(staff)).toHaveAccessibleName('Notifications');
+  await panel.getByText('Unread', { exact: true }).click();
+  await expect(panel.getByText('You are all caught up.')).toBeVisible();
+
+  // The client hears of the request, and uploads to it.
+  const client = await (await browser.newContext()).newPage();
+  await signIn(client, DEMO.client);
+  await chooseAccount(client, CLIENT_NAME);
+  await bell(client).click();
+  const clientPanel = client.getByRole('dialog', { name: 'Notifications' });
+  const newRequest = clientPanel.getByRole('listitem').filter({ hasText: `: ${title}` });
+  await expect(newRequest).toContainText('New request from');
+  // Its first button opens it (the second marks it read).
+  await newRequest.getByRole('button').first().click();
+  await expect(client.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const item = client.getByRole('main').getByRole('article', { name: W2 });
+  const chooser = client.waitForEvent('filechooser');
+  await item.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles({ name: `w2-${tag}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+  await item.getByRole('button', { name: 'Send files' }).click();
+  await expect(item.getByText('Submitted', { exact: true })).toBeVisible();
+
+  // Staff, who did nothing: the count and the open panel show it.
+  await expect(bell(staff)).toHaveAccessibleName(/^Notifications, \d+ unread$/, { timeout: 10_000 });
+  const line = panel.getByRole('listitem').filter({ hasText: `uploaded a file for “${W2}” on ${title}` });
+  await expect(line).toBeVisible();
+  await expect(line).toContainText(CLIENT_NAME);
+
+  // Opening it goes to the request and marks it read.
+  await line
+    .getByRole('button', { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(staff.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await client.context().close();
+});
