@@ -27,11 +27,11 @@ export function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) 
           aria-expanded={navbarOpened}
           aria-controls={navbarId}
         />
-        <Anchor component={Link} to={href('Dashboard')} underline="never">
-          <Brand />
+        <Anchor component={Link} to={href('Dashboard')} underline="never" aria-label={t('app.firmName')}>
+          <Brand textFrom="xs" />
         </Anchor>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
         <AccountSwitcher />
         <NotificationBell preferencesPath={`${href('Profile')}#notifications`} />
         <UserMenu />

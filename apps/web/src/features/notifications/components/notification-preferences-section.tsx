@@ -69,6 +69,8 @@ export function NotificationPreferencesSection() {
       maw={960}
       component="section"
       id={NOTIFICATION_PREFERENCES_ANCHOR}
+      // Scrolled to from the bell: clear of the fixed header.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
       aria-labelledby="notification-preferences-title"
     >
       <Stack gap="sm">
@@ -133,7 +135,7 @@ function PreferencesForm({ preferences }: { preferences: NotificationPreferences
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('notifications.preferences.kind')}</Table.Th>
-              <Table.Th w={{ base: 150, sm: 200 }}>{t('notifications.preferences.delivery')}</Table.Th>
+              <Table.Th w={{ base: 170, sm: 200 }}>{t('notifications.preferences.delivery')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

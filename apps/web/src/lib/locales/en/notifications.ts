@@ -13,7 +13,7 @@ export const notifications = {
     markRead: 'Mark as read',
     unreadDot: 'Unread',
     showMore: 'Show more',
-    emptyAll: 'Nothing yet. You will see here what your clients and your firm do.',
+    emptyAll: 'Nothing yet. What needs your attention will show here.',
     emptyUnread: 'You are all caught up.',
     loadError: 'Notifications could not be loaded.',
     retry: 'Try again',

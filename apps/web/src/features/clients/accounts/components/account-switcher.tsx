@@ -33,9 +33,11 @@ export function AccountSwitcher() {
           leftSection={<AccountTypeIcon clientType={currentClient.clientType} size={16} />}
           rightSection={<IconSelector size={16} aria-hidden />}
           loading={setCurrent.isPending}
-          maw={260}
+          // A phone's header also holds the bell and the user menu: a long name is cut, not the header.
+          maw={{ base: 180, sm: 260 }}
+          title={currentClient.name}
         >
-          {currentClient.name}
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{currentClient.name}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
