@@ -1,10 +1,11 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTitle } from '@/components/ui/page-title';
 import { useClientForEdit } from '@/features/clients/edit/api/get-client';
+import { FollowClientButton } from '@/features/clients/components/follow-client-button';
 import { ClientEditForm } from '@/features/clients/edit/components/client-edit-form';
 import { isEditableClientType, type EditableClientType } from '@/features/clients/edit/lib/client-form-values';
 import { isApiError } from '@/lib/api-client';
@@ -56,9 +57,10 @@ function EditClientScreen({ clientType, id }: { clientType: EditableClientType; 
         </Alert>
       ) : (
         <>
-          <Text c="dimmed" mt={-8} mb="lg">
-            {client.data.name}
-          </Text>
+          <Group justify="space-between" mt={-8} mb="lg" wrap="wrap">
+            <Text c="dimmed">{client.data.name}</Text>
+            <FollowClientButton clientId={client.data.id} clientName={client.data.name} />
+          </Group>
           <ClientEditForm key={client.data.id} clientType={clientType} client={client.data} onDone={backToClients} />
         </>
       )}

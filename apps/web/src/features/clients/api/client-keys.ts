@@ -9,6 +9,7 @@ export const clientKeys = {
   lists: () => [...clientKeys.all, 'list'] as const,
   list: (query: ClientsListQuery) => [...clientKeys.lists(), query] as const,
   details: (id: number) => [...clientKeys.all, 'details', id] as const,
+  follow: (id: number) => [...clientKeys.all, 'follow', id] as const,
   defaultFilters: () => [...clientKeys.all, 'default-filters'] as const,
   clientUsers: (text: string) => [...clientKeys.all, 'client-users', text] as const,
 };

@@ -121,4 +121,13 @@ export const clients = {
   },
   exportFileName: 'Clients.xlsx',
   emptyTitle: 'There are no clients yet',
+  /** Following a client (issue 22): its people's actions reach the follower's bell. */
+  follow: {
+    follow: 'Follow',
+    following: 'Following',
+    help: 'Followers are notified when this client uploads, answers a request or pays, like its advisor.',
+    started: 'You will be notified of what {{name}} does',
+    stopped: 'You will no longer be notified of what {{name}} does',
+    error: 'An error occurred. Following could not be changed.',
+  },
 } as const;
