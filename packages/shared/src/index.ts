@@ -41,3 +41,4 @@ export * from './security/security.schema.js';
 export * from './tax-planning/tax-estimate.js';
 export * from './requests/requests.schema.js';
 export * from './notifications/notifications.schema.js';
+export * from './messages/messages.schema.js';
