@@ -40,5 +40,6 @@ export * from './mail/mail.schema.js';
 export * from './security/security.schema.js';
 export * from './tax-planning/tax-estimate.js';
 export * from './requests/requests.schema.js';
+export * from './requests/reminders.schema.js';
 export * from './notifications/notifications.schema.js';
 export * from './messages/messages.schema.js';

@@ -1,5 +1,6 @@
 import {
   CLIENT_TYPE,
+  REMINDER_CADENCE_DEFAULTS,
   REQUEST_ITEM_KIND,
   REQUEST_ITEM_STATUS,
   REQUEST_STATUS,
@@ -95,6 +96,13 @@ export function buildRequestDetails(items: RequestItem[], overrides: Partial<Req
     completedAt: null,
     cancelledAt: null,
     items,
+    reminders: {
+      enabled: true,
+      cadence: null,
+      effective: { ...REMINDER_CADENCE_DEFAULTS },
+      sentCount: 0,
+      lastSentAt: null,
+    },
     ...overrides,
   };
 }

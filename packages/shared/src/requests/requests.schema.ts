@@ -8,6 +8,7 @@ import {
   type TagRuleGroup,
   type TagSelectionProblem,
 } from '../documents/tag-selection.js';
+import { requestRemindersInputSchema, requestRemindersSchema } from './reminders.schema.js';
 
 /**
  * Contract: requests to clients (issue 20; docs/requests.md).
@@ -27,6 +28,8 @@ import {
  * - POST   /document/requests/send-to-clients                one request per client of the Clients list's filter
  *                                                            (request:add) query: the clients list's filters
  *                                                            (exportClientsQuerySchema) body: sendRequestToClientsInputSchema
+ * - POST   /document/requests/:id/remind, /document/requests/remind, GET /document/requests/:id/reminder-recipients:
+ *                                                            reminders (reminders.schema.ts)
  *
  * Staff see the requests of every client; a client user those of their current client, all of them
  * as its owner and, as a collaborator, those of the services granted to them. Anything outside
@@ -150,6 +153,14 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** The hour (0-23) of `now` on the clock of an IANA time zone (2:30 a.m. is 2; daylight saving included). */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' })
+    .formatToParts(now)
+    .find((part) => part.type === 'hour')!.value;
+  return Number(hour) % 24;
+}
+
 /** `date` plus `days` calendar days (YYYY-MM-DD in, YYYY-MM-DD out). */
 export function addDays(date: string, days: number): string {
   const value = new Date(`${date}T00:00:00Z`);
@@ -210,6 +221,8 @@ export const createRequestInputSchema = z.object({
   /** The template it was made from, kept for the record. */
   templateId: idSchema.optional(),
   items: itemsSchema,
+  /** Left out: on, with the firm's cadence. */
+  reminders: requestRemindersInputSchema.optional(),
 });
 export type CreateRequestInput = z.input<typeof createRequestInputSchema>;
 export type CreateRequestData = z.output<typeof createRequestInputSchema>;
@@ -240,6 +253,8 @@ export const updateRequestInputSchema = z.object({
   description: optionalHtml,
   dueDate: dueDateSchema,
   items: itemsSchema,
+  /** Left out: as they were. */
+  reminders: requestRemindersInputSchema.optional(),
 });
 export type UpdateRequestInput = z.input<typeof updateRequestInputSchema>;
 export type UpdateRequestData = z.output<typeof updateRequestInputSchema>;
@@ -340,6 +355,7 @@ export const requestDetailsSchema = requestListItemSchema.extend({
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   items: z.array(requestItemSchema),
+  reminders: requestRemindersSchema,
 });
 export type RequestDetails = z.infer<typeof requestDetailsSchema>;
 

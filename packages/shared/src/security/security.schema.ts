@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REMINDER_CADENCE_DEFAULTS, REMINDER_LIMITS, type ReminderCadence } from '../requests/reminders.schema.js';
 
 /** TOTP per RFC 6238 as the firm's authenticator apps expect it (issue 11). */
 export const TWO_FACTOR = {
@@ -91,8 +92,13 @@ export const FIRM_SETTINGS_DEFAULTS = {
   sessionIdleMinutesStaff: 30,
   sessionIdleMinutesClients: 60,
   sessionAbsoluteHours: 12,
+  reminderDaysBefore: REMINDER_CADENCE_DEFAULTS.daysBefore,
+  reminderOnDueDate: REMINDER_CADENCE_DEFAULTS.onDueDate,
+  reminderEveryDaysOverdue: REMINDER_CADENCE_DEFAULTS.everyDaysOverdue,
+  reminderMaxCount: REMINDER_CADENCE_DEFAULTS.maxCount,
 } as const;
 
+const whole = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 const idleMinutes = z.number().int().min(SESSION_LIMITS.idleMinutes.min).max(SESSION_LIMITS.idleMinutes.max);
 
 export const firmSettingsSchema = z.object({
@@ -101,8 +107,23 @@ export const firmSettingsSchema = z.object({
   sessionIdleMinutesStaff: idleMinutes,
   sessionIdleMinutesClients: idleMinutes,
   sessionAbsoluteHours: z.number().int().min(SESSION_LIMITS.absoluteHours.min).max(SESSION_LIMITS.absoluteHours.max),
+  /** The default reminder cadence of every request that has none of its own (docs/requests.md#reminders). */
+  reminderDaysBefore: whole(REMINDER_LIMITS.daysBefore),
+  reminderOnDueDate: z.boolean(),
+  reminderEveryDaysOverdue: whole(REMINDER_LIMITS.everyDaysOverdue),
+  reminderMaxCount: whole(REMINDER_LIMITS.maxCount),
 });
 export type FirmSettings = z.infer<typeof firmSettingsSchema>;
+
+/** The firm's default reminder cadence, out of its settings. */
+export function firmReminderCadence(settings: FirmSettings): ReminderCadence {
+  return {
+    daysBefore: settings.reminderDaysBefore,
+    onDueDate: settings.reminderOnDueDate,
+    everyDaysOverdue: settings.reminderEveryDaysOverdue,
+    maxCount: settings.reminderMaxCount,
+  };
+}
 /** The settings as the API answers them, with their version for If-Match ("0" until first saved). */
 export const firmSettingsDtoSchema = firmSettingsSchema.extend({ version: z.string() });
 export type FirmSettingsDto = z.infer<typeof firmSettingsDtoSchema>;
