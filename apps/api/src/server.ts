@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
+import { scheduleRequestReminders } from './modules/requests/request-reminders.service.js';
 import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
 import { scheduleIdempotencyPurge } from './plugins/idempotency.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
@@ -37,6 +38,7 @@ async function main() {
   const queue = createJobQueue({ db: database.db });
   await scheduleOrphanReconciler(queue);
   await scheduleRequestSchedules(queue);
+  await scheduleRequestReminders(queue);
   await scheduleIdempotencyPurge(queue);
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });

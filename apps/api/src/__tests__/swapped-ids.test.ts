@@ -250,6 +250,15 @@ const CASES: SwapCase[] = [
     `${D}/requests/:id/items/:itemId/return`,
     (x) => `${D}/requests/${x.requestId}/items/${x.requestAnswerItemId}/return`,
   ),
+  // "Remind now" (request:edit, staff only): staff see every client, so only the gate is left to swap.
+  gate('POST', `${D}/requests/:id/remind`, (x) => `${D}/requests/${x.requestId}/remind`),
+  gate(
+    'POST',
+    `${D}/requests/remind`,
+    () => `${D}/requests/remind`,
+    (x) => ({ ids: [x.requestId] }),
+  ),
+  gate('GET', `${D}/requests/:id/reminder-recipients`, (x) => `${D}/requests/${x.requestId}/reminder-recipients`),
   // ---- My accounts (client users) ----
   {
     method: 'PUT',

@@ -121,6 +121,7 @@ export const AUDIT_ACTION = {
   requestItemNotApplicable: 'request.item.not-applicable',
   requestItemAccepted: 'request.item.accepted',
   requestItemReturned: 'request.item.returned',
+  requestReminded: 'request.reminded',
   requestTemplateCreated: 'request-template.created',
   requestTemplateUpdated: 'request-template.updated',
   requestTemplateDeleted: 'request-template.deleted',

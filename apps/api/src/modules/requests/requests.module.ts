@@ -4,8 +4,15 @@ import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { createClientsRepository, createClientsService } from '../clients/index.js';
 import { createDocumentUploads, documentMultipartOptions } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { createNotificationPublisher } from '../notifications/index.js';
+import { createNotificationPublisher, createNotificationRecipients } from '../notifications/index.js';
 import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
+import { createRequestRemindersRepository } from './request-reminders.repository.js';
+import { requestRemindersRoutes } from './request-reminders.routes.js';
+import {
+  createRequestRemindersService,
+  scheduleRequestReminders,
+  SEND_REQUEST_REMINDERS_JOB,
+} from './request-reminders.service.js';
 import { createRequestSchedulesRepository } from './request-schedules.repository.js';
 import { requestSchedulesRoutes } from './request-schedules.routes.js';
 import {
@@ -20,7 +27,10 @@ import { createRequestsRepository } from './requests.repository.js';
 import { requestFilesRoutes, requestsRoutes } from './requests.routes.js';
 import { createRequestsService } from './requests.service.js';
 
-/** Requests to clients: items, responses, review, the firm's templates and recurring requests (issue 20; docs/requests.md). */
+/**
+ * Requests to clients: items, responses, review, the firm's templates and recurring requests (issue 20),
+ * and their reminders (issue 22; docs/requests.md).
+ */
 export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const settings = createSettingsRepository({
     db: deps.db,
@@ -47,8 +57,25 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     activeTagGroups: uploads.activeTagGroups,
     filteredClientIds: (query, caller, limit) => clients.filteredIds(query, caller, limit),
     notifications,
+    reminderCadence: (tx) => settings.reminderCadence(tx),
   });
   await app.register(requestsRoutes, { requests });
+  const reminders = createRequestRemindersService({
+    db: deps.db,
+    repository: createRequestRemindersRepository({ db: deps.db }),
+    recipients: createNotificationRecipients({ db: deps.db }),
+    mail: deps.mail,
+    notifications,
+    audit: deps.audit,
+    timeZone: (tx) => settings.timeZone(tx),
+    firmCadence: (tx) => settings.reminderCadence(tx),
+  });
+  await app.register(requestRemindersRoutes, { reminders });
+  deps.jobs.register(SEND_REQUEST_REMINDERS_JOB, async () => {
+    // The next run is queued first, so a failing run never ends the hourly chain.
+    await scheduleRequestReminders(deps.queue);
+    await reminders.runDue();
+  });
   const templates = createRequestTemplatesRepository({ db: deps.db });
   await app.register(requestTemplatesRoutes, {
     templates: createRequestTemplatesService({

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, eq, gte, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, eq, gte, inArray, lt, lte, max, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   REQUEST_ITEM_STATUS,
   REQUEST_STATUS,
@@ -14,6 +14,7 @@ import {
   documents,
   requestItems,
   requestItemTags,
+  requestReminders,
   requests,
   services,
   storedFiles,
@@ -23,6 +24,7 @@ import {
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
 import { rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
+import type { ReminderColumns } from './request-cadence.js';
 import {
   requestIdInScope,
   requestScopeCondition,
@@ -82,6 +84,11 @@ export function createRequestsRepository({ db }: { db: Db }) {
     createdAt: requests.createdAt,
     completedAt: requests.completedAt,
     cancelledAt: requests.cancelledAt,
+    remindersEnabled: requests.remindersEnabled,
+    reminderDaysBefore: requests.reminderDaysBefore,
+    reminderOnDueDate: requests.reminderOnDueDate,
+    reminderEveryDaysOverdue: requests.reminderEveryDaysOverdue,
+    reminderMaxCount: requests.reminderMaxCount,
     version: rowVersion(requests),
     itemCount,
     acceptedCount,
@@ -187,6 +194,8 @@ export function createRequestsRepository({ db }: { db: Db }) {
         dueDate: string;
         creatorUserId: number | null;
         templateId: number | null;
+        /** Left out: on, with the firm's cadence (the columns' defaults). */
+        reminders?: ReminderColumns;
       },
       items: readonly NewItemRow[],
       tx: DbOrTx,
@@ -197,7 +206,12 @@ export function createRequestsRepository({ db }: { db: Db }) {
         .values({
           clientId: target.clientId,
           serviceId: target.serviceId,
-          ...values,
+          title: values.title,
+          description: values.description,
+          dueDate: values.dueDate,
+          creatorUserId: values.creatorUserId,
+          templateId: values.templateId,
+          ...values.reminders,
           scheduleId: schedule?.scheduleId ?? null,
           period: schedule?.period ?? null,
         })
@@ -213,13 +227,26 @@ export function createRequestsRepository({ db }: { db: Db }) {
 
     async update(
       id: RequestIdInScope,
-      values: { title: string; description: string | null; dueDate: string },
+      values: { title: string; description: string | null; dueDate: string; reminders?: ReminderColumns },
       tx: DbOrTx,
     ): Promise<void> {
+      const { reminders, ...rest } = values;
       await tx
         .update(requests)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...rest, ...reminders, updatedAt: sql`now()` })
         .where(eq(requests.id, id));
+    },
+
+    /** How many reminders listed the request (one per person and firm day) and when the last went out. */
+    async reminderStats(
+      id: RequestIdInScope,
+      tx: DbOrTx = db,
+    ): Promise<{ sentCount: number; lastSentAt: Date | null }> {
+      const [row] = await tx
+        .select({ sentCount: count(), lastSentAt: max(requestReminders.createdAt) })
+        .from(requestReminders)
+        .where(eq(requestReminders.requestId, id));
+      return { sentCount: row?.sentCount ?? 0, lastSentAt: row?.lastSentAt ?? null };
     },
 
     async setStatus(id: RequestIdInScope, status: RequestStatus, tx: DbOrTx): Promise<void> {

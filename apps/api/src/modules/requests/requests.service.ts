@@ -18,6 +18,7 @@ import {
   type RequestDetails,
   type RequestItemData,
   type RequestListItem,
+  type ReminderCadence,
   type ReturnItemInput,
   type TagRuleGroup,
   type UpdateRequestData,
@@ -36,6 +37,7 @@ import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
 import type { NotificationPublisher } from '../notifications/index.js';
+import { effectiveCadenceOf, ownCadenceOf, reminderColumnsOf } from './request-cadence.js';
 import { checkItemTags } from './request-items.js';
 import {
   requestScopeOf,
@@ -86,6 +88,7 @@ export function createRequestsService({
   activeTagGroups,
   filteredClientIds,
   notifications,
+  reminderCadence,
   now = () => new Date(),
 }: {
   db: Db;
@@ -100,6 +103,8 @@ export function createRequestsService({
   filteredClientIds: (query: ExportClientsQuery, caller: Principal, limit: number) => Promise<number[]>;
   /** Tells the client's people and the firm's what happened, from inside each change's transaction. */
   notifications: NotificationPublisher;
+  /** The firm's default reminder cadence (its settings): what a request without its own follows. */
+  reminderCadence: (tx?: DbOrTx) => Promise<ReminderCadence>;
   now?: () => Date;
 }) {
   async function today(tx?: DbOrTx): Promise<string> {
@@ -128,7 +133,12 @@ export function createRequestsService({
   }
 
   async function detailsOf(request: FoundRequest, tx: DbOrTx = db): Promise<RequestDetails> {
-    const [items, day] = await Promise.all([repository.items(request.id, tx), today(tx)]);
+    const [items, day, firmCadence, reminded] = await Promise.all([
+      repository.items(request.id, tx),
+      today(tx),
+      reminderCadence(tx),
+      repository.reminderStats(request.id, tx),
+    ]);
     return {
       ...listItem(request, day),
       description: request.description,
@@ -167,6 +177,13 @@ export function createRequestsService({
           createdAt: createdAt.toISOString(),
         })),
       })),
+      reminders: {
+        enabled: request.remindersEnabled,
+        cadence: ownCadenceOf(request, firmCadence),
+        effective: effectiveCadenceOf(request, firmCadence),
+        sentCount: reminded.sentCount,
+        lastSentAt: reminded.lastSentAt?.toISOString() ?? null,
+      },
     };
   }
 
@@ -337,6 +354,7 @@ export function createRequestsService({
         dueDate: input.dueDate,
         creatorUserId: caller.userId,
         templateId: input.templateId ?? null,
+        reminders: input.reminders === undefined ? undefined : reminderColumnsOf(input.reminders),
       },
       input.items,
       tx,
@@ -458,6 +476,7 @@ export function createRequestsService({
             title: input.title,
             description: input.description === null ? null : sanitizeRichText(input.description),
             dueDate: input.dueDate,
+            reminders: input.reminders === undefined ? undefined : reminderColumnsOf(input.reminders),
           },
           tx,
         );
@@ -467,7 +486,12 @@ export function createRequestsService({
           context,
           AUDIT_ACTION.requestUpdated,
           request,
-          { title: input.title, dueDate: input.dueDate, itemCount: input.items.length },
+          {
+            title: input.title,
+            dueDate: input.dueDate,
+            itemCount: input.items.length,
+            ...(input.reminders === undefined ? {} : { reminders: input.reminders }),
+          },
           tx,
         );
         // An edit that removed the last item waiting on the client completes the request.

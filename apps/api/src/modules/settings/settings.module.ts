@@ -4,7 +4,7 @@ import { createSettingsRepository, hoursFromSeconds } from './settings.repositor
 import { settingsRoutes } from './settings.routes.js';
 import { createSettingsService } from './settings.service.js';
 
-/** Firm settings: two-factor requirement and session lifetimes (issue 11). */
+/** Firm settings: two-factor requirement and session lifetimes (issue 11), the default reminder cadence (issue 22). */
 export const settingsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const repository = createSettingsRepository({
     db: deps.db,

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { FIRM_SETTINGS_DEFAULTS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
+import {
+  FIRM_SETTINGS_DEFAULTS,
+  firmReminderCadence,
+  type FirmSettings,
+  type FirmSettingsDto,
+  type ReminderCadence,
+} from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { firmSettings } from '../../db/schema/index.js';
 import { assertCurrentVersion, rowVersion } from '../../lib/row-version.js';
@@ -28,6 +34,10 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
           sessionIdleMinutesStaff: firmSettings.sessionIdleMinutesStaff,
           sessionIdleMinutesClients: firmSettings.sessionIdleMinutesClients,
           sessionAbsoluteHours: firmSettings.sessionAbsoluteHours,
+          reminderDaysBefore: firmSettings.reminderDaysBefore,
+          reminderOnDueDate: firmSettings.reminderOnDueDate,
+          reminderEveryDaysOverdue: firmSettings.reminderEveryDaysOverdue,
+          reminderMaxCount: firmSettings.reminderMaxCount,
         })
         .from(firmSettings)
         .where(eq(firmSettings.id, SINGLE_ROW))
@@ -43,6 +53,11 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
         .where(eq(firmSettings.id, SINGLE_ROW))
         .limit(1);
       return row?.timeZone ?? FIRM_TIME_ZONE_DEFAULT;
+    },
+
+    /** The default reminder cadence of requests that have none of their own. */
+    async reminderCadence(tx: DbOrTx = db): Promise<ReminderCadence> {
+      return firmReminderCadence(await this.get(tx));
     },
 
     async get(tx: DbOrTx = db): Promise<FirmSettings> {

@@ -14,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       config: { permission: 'setting:edit' },
       schema: {
         tags: TAGS,
-        summary: "The firm's two-factor requirement and session lifetimes",
+        summary: "The firm's two-factor requirement, session lifetimes and default reminder cadence",
         description: 'Answers an ETag (also `version`; "0" until first saved) for If-Match on the save.',
         response: { 200: firmSettingsDtoSchema },
       },
@@ -28,7 +28,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       config: { permission: 'setting:edit' },
       schema: {
         tags: TAGS,
-        summary: "Change the firm's two-factor requirement and session lifetimes",
+        summary: "Change the firm's two-factor requirement, session lifetimes and default reminder cadence",
         description: IF_MATCH_NOTE,
         body: firmSettingsSchema,
         response: { 200: firmSettingsDtoSchema },
