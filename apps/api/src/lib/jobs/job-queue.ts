@@ -1,10 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 
 export interface EnqueueOptions {
   /** Run in this transaction, so the job exists exactly when the change that caused it commits. */
   tx?: DbOrTx;
+  /** Not before this instant (a batching window's end, the next hour); now when left out. */
   runAt?: Date;
   maxAttempts?: number;
   dedupeKey?: string;
@@ -33,7 +34,19 @@ export function backoffSeconds(attempts: number): number {
 export const STALE_AFTER_SECONDS = 20;
 export const HEARTBEAT_SECONDS = 5;
 
-export function createJobQueue({ db }: { db: DbOrTx }) {
+export function createJobQueue({
+  db,
+  now,
+}: {
+  db: DbOrTx;
+  /**
+   * The clock jobs fall due by: the database's (`now()`) unless given. Tests of scheduled work (a
+   * batch at the end of its window, an hourly run) pass theirs and move it on instead of sleeping.
+   * Leases always run on the database's clock: they measure real time a worker has been silent.
+   */
+  now?: () => Date;
+}) {
+  const current = () => (now ? now() : sql`now()`);
   return {
     async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
       const tx = options.tx ?? db;
@@ -42,7 +55,7 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
         .values({
           type,
           payload,
-          runAt: options.runAt ?? sql`now()`,
+          runAt: options.runAt ?? current(),
           maxAttempts: options.maxAttempts ?? 8,
           dedupeKey: options.dedupeKey ?? null,
         })
@@ -54,7 +67,7 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
       const due = db
         .select({ id: jobs.id })
         .from(jobs)
-        .where(and(eq(jobs.status, 'pending'), sql`${jobs.runAt} <= now()`))
+        .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, current())))
         .orderBy(jobs.runAt, jobs.id)
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -94,7 +107,9 @@ export function createJobQueue({ db }: { db: DbOrTx }) {
                 status: 'pending',
                 lockedAt: null,
                 lastError: error.slice(0, 2000),
-                runAt: sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
+                runAt: now
+                  ? new Date(now().getTime() + backoffSeconds(job.attempts) * 1000)
+                  : sql`now() + make_interval(secs => ${backoffSeconds(job.attempts)})`,
               },
         )
         .where(eq(jobs.id, job.id));
