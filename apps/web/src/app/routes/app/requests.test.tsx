@@ -135,4 +135,56 @@ describe('RequestsRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(within(screen.getByRole('search')).getByRole('combobox', { name: 'Client' })).toBeTruthy();
   });
+
+  it('reminds the selected requests after a confirmation and says how many were reminded and skipped', async () => {
+    signIn('staff');
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const parsed = new URL(url, 'http://localhost');
+        if (init.method === 'POST' && parsed.pathname === '/api/v1/document/requests/remind') {
+          posts.push(JSON.parse(String(init.body)));
+          return jsonResponse({ reminded: 3, alreadyReminded: 1, requestsSkipped: 0 });
+        }
+        if (parsed.pathname === '/api/v1/document/requests') {
+          const rows = [
+            row({ id: 1, title: 'Payroll reports', isOverdue: true }),
+            row({ id: 2, title: 'Bank statements', isOverdue: true }),
+            row({ id: 3, title: 'Year-end tax documents 2026' }),
+          ];
+          return jsonResponse({ items: rows, totalCount: rows.length });
+        }
+        return jsonResponse([]);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<RequestsRoute />, { route: '/requests' });
+
+    const remind = await screen.findByRole('button', { name: 'Remind selected' });
+    expect((remind as HTMLButtonElement).disabled).toBe(true);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Payroll reports' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bank statements' }));
+    expect(screen.getByText('2 requests selected')).toBeTruthy();
+    await user.click(remind);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Remind now' });
+    expect(within(dialog).getByText(/the 2 selected requests are waiting on/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
+
+    expect(await screen.findByText('Reminded 3 people; 1 already had a reminder today')).toBeTruthy();
+    expect(posts).toEqual([{ ids: [1, 2] }]);
+    // The selection is done with.
+    await waitFor(() => expect(screen.queryByText('2 requests selected')).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Select Payroll reports' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('offers no selection to a client user', async () => {
+    signIn('client');
+    stubApi([row()]);
+    renderWithProviders(<RequestsRoute />, { route: '/requests' });
+    await screen.findByRole('link', { name: 'Year-end tax documents 2026' });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remind selected' })).toBeNull();
+  });
 });

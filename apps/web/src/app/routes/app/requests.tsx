@@ -1,6 +1,6 @@
 import type { ListRequestsFilters } from '@ledgerport/shared';
-import { Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconBellRinging, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import { useRequests } from '@/features/requests/api/get-requests';
 import type { RequestsListQuery } from '@/features/requests/api/request-keys';
+import { RemindDialog } from '@/features/requests/components/remind-dialog';
 import { RequestFormModal } from '@/features/requests/components/request-form-modal';
 import {
   ANY_STATUS,
@@ -61,6 +62,15 @@ export function RequestsRoute() {
   };
   const requests = useRequests(query);
   const canAdd = can('request:add');
+  // "Remind selected" (e.g. every overdue request): staff who may edit requests.
+  const canRemind = !isClient && can('request:edit');
+
+  // Selection belongs to the page on screen: another page, sort or search starts with none.
+  const queryKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ key: string; ids: Set<number> }>({ key: queryKey, ids: new Set() });
+  const selectedIds = selection.key === queryKey ? selection.ids : new Set<number>();
+  const selectedOnPage = (requests.data?.items ?? []).filter((row) => selectedIds.has(row.id)).map((row) => row.id);
+  const [remindIds, setRemindIds] = useState<number[] | null>(null);
 
   const createButton = (variant: 'filled' | 'light') =>
     canAdd ? (
@@ -73,6 +83,16 @@ export function RequestsRoute() {
     <Stack gap="md">
       <PageHeader title={t('nav.requests')}>
         <SearchToggle opened={searchOpened} onToggle={() => setSearchOpened((value) => !value)} />
+        {canRemind && (
+          <Button
+            variant="default"
+            leftSection={<IconBellRinging size={16} />}
+            disabled={selectedOnPage.length === 0}
+            onClick={() => setRemindIds(selectedOnPage)}
+          >
+            {t('requests.remind.selected')}
+          </Button>
+        )}
         {createButton('filled')}
       </PageHeader>
       <RequestsSearchPanel
@@ -83,6 +103,11 @@ export function RequestsRoute() {
         withClient={!isClient}
         currentUserId={isClient ? null : (user?.id ?? null)}
       />
+      {selectedOnPage.length > 0 && (
+        <Text size="sm" aria-live="polite">
+          {t('requests.remind.selectedCount', { count: selectedOnPage.length })}
+        </Text>
+      )}
       <RequestsTable
         label={t('nav.requests')}
         rows={requests.data?.items}
@@ -101,7 +126,15 @@ export function RequestsRoute() {
         detailsHref={(row) => href('Request', { id: row.id })}
         withClient={!isClient}
         withCreator={!isClient}
+        selection={canRemind ? { selectedIds, onChange: (ids) => setSelection({ key: queryKey, ids }) } : undefined}
       />
+      {canRemind && (
+        <RemindDialog
+          target={remindIds ? { ids: remindIds } : null}
+          onClose={() => setRemindIds(null)}
+          onReminded={() => setSelection({ key: queryKey, ids: new Set() })}
+        />
+      )}
       {canAdd && (
         <RequestFormModal
           opened={createOpened}

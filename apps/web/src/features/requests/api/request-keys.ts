@@ -13,6 +13,7 @@ export const requestKeys = {
   lists: () => [...requestKeys.all, 'list'] as const,
   list: (query: RequestsListQuery) => [...requestKeys.lists(), query] as const,
   details: (id: number) => [...requestKeys.all, 'details', id] as const,
+  reminderRecipients: (id: number) => [...requestKeys.all, 'reminder-recipients', id] as const,
 };
 
 export const requestTemplateKeys = {

@@ -174,6 +174,7 @@ describe('RequestFormModal', () => {
             { title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [7] },
             { title: 'Did you sell a home?', description: 'Yes or no', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
           ],
+          reminders: { enabled: true, cadence: null },
         },
       },
     ]);
@@ -235,6 +236,7 @@ describe('RequestFormModal', () => {
             { id: 21, title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [] },
             { id: 22, title: 'Bank statements', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [] },
           ],
+          reminders: { enabled: true, cadence: null },
         },
       },
     ]);
@@ -335,6 +337,87 @@ describe('RequestFormModal', () => {
         { title: 'W-2 forms', description: null, kind: REQUEST_ITEM_KIND.documents, tagIds: [7] },
         { title: 'Did you sell a home?', description: 'Yes or no', kind: REQUEST_ITEM_KIND.answer, tagIds: [] },
       ],
+      reminders: { enabled: true, cadence: null },
+    });
+  });
+
+  describe('reminders', () => {
+    const field = (dialog: HTMLElement, name: string) =>
+      within(dialog).getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+
+    async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLInputElement, value: string) {
+      await user.clear(input);
+      if (value !== '') await user.type(input, value);
+    }
+
+    it('follow the firm’s schedule by default, or a cadence of the request’s own; an emptied field is refused', async () => {
+      const calls = stubApi(({ body }) =>
+        jsonResponse(details({ title: (body as { title: string }).title }), { status: 201 }),
+      );
+      const { user, onSaved } = renderModal();
+      const dialog = await fromTemplate(user);
+      const reminders = within(dialog).getByRole('group', { name: 'Reminders' });
+      expect((within(reminders).getByRole('switch', { name: /^Send reminders/ }) as HTMLInputElement).checked).toBe(
+        true,
+      );
+      expect(
+        (within(reminders).getByRole('radio', { name: 'Use the firm’s schedule' }) as HTMLInputElement).checked,
+      ).toBe(true);
+      expect(within(reminders).queryByRole('textbox', { name: /^Days before/ })).toBeNull();
+
+      await user.click(within(reminders).getByRole('radio', { name: 'Custom schedule' }));
+      await retype(user, field(reminders, 'Days before the due date'), '5');
+      await user.click(within(reminders).getByRole('switch', { name: 'On the due date' }));
+      await retype(user, field(reminders, 'Then every so many days while overdue'), '2');
+      await retype(user, field(reminders, 'At most this many reminders'), '');
+      await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+      expect(await within(reminders).findByText('This field is required')).toBeTruthy();
+      expect(saves(calls)).toEqual([]);
+
+      await retype(user, field(reminders, 'At most this many reminders'), '3');
+      await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+      await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+      expect((saves(calls)[0]!.body as { reminders: unknown }).reminders).toEqual({
+        enabled: true,
+        cadence: { daysBefore: 5, onDueDate: false, everyDaysOverdue: 2, maxCount: 3 },
+      });
+    });
+
+    it('shows an edited request’s own cadence and saves it off, or back on the firm’s schedule', async () => {
+      const own = { daysBefore: 10, onDueDate: true, everyDaysOverdue: 14, maxCount: 2 };
+      const request = details({
+        reminders: { enabled: true, cadence: own, effective: own, sentCount: 1, lastSentAt: '2026-11-20T13:00:00Z' },
+      });
+      const calls = stubApi(() => jsonResponse(request));
+      const { user, onSaved } = renderModal({ request });
+
+      const dialog = await screen.findByRole('dialog', { name: 'Edit request' });
+      const reminders = within(dialog).getByRole('group', { name: 'Reminders' });
+      expect((within(reminders).getByRole('radio', { name: 'Custom schedule' }) as HTMLInputElement).checked).toBe(
+        true,
+      );
+      expect(field(reminders, 'Days before the due date').value).toBe('10');
+      expect(field(reminders, 'Then every so many days while overdue').value).toBe('14');
+
+      await user.click(within(reminders).getByRole('radio', { name: 'Use the firm’s schedule' }));
+      await user.click(within(reminders).getByRole('switch', { name: /^Send reminders/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+      await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+      expect((saves(calls)[0]!.body as { reminders: unknown }).reminders).toEqual({ enabled: false, cadence: null });
+    });
+
+    it('says what the firm’s schedule is now on a request that follows it', async () => {
+      stubApi(() => jsonResponse(details()));
+      renderModal({ request: details() });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit request' });
+      expect(
+        within(dialog).getByText(
+          'Now: 3 days before the due date, on the due date, every 7 days while overdue; at most 5 reminders',
+        ),
+      ).toBeTruthy();
     });
   });
 });

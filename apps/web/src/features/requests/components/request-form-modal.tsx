@@ -33,8 +33,15 @@ import { getRequestTemplate, useRequestTemplates } from '../api/get-request-temp
 import { requestTemplateKeys } from '../api/request-keys';
 import { useUpdateRequest } from '../api/update-request';
 import { draftsFrom, newItemDraft, toItemInputs, type RequestItemDraft } from '../lib/request-item-drafts';
+import {
+  newRemindersDraft,
+  remindersDraftOf,
+  toRemindersInput,
+  type RemindersDraft,
+} from '../lib/request-reminders-draft';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { RequestItemsEditor } from './request-items-editor';
+import { RequestRemindersFields } from './request-reminders-fields';
 
 const DescriptionEditor = lazy(() => import('@/components/ui/rich-text-editor'));
 
@@ -52,6 +59,7 @@ interface RequestFormValues {
   description: string;
   dueDate: string;
   items: RequestItemDraft[];
+  reminders: RemindersDraft;
 }
 
 /** An open request as the edit form holds it. */
@@ -64,6 +72,7 @@ function valuesOfRequest(request: RequestDetails): RequestFormValues {
     description: request.description ?? '',
     dueDate: request.dueDate,
     items: draftsFrom(request.items, { keepIds: true }),
+    reminders: remindersDraftOf(request.reminders),
   };
 }
 
@@ -74,6 +83,7 @@ function comparable(values: RequestFormValues) {
     description: values.description,
     dueDate: values.dueDate,
     items: toItemInputs(values.items),
+    reminders: toRemindersInput(values.reminders),
   };
 }
 
@@ -89,6 +99,7 @@ function toCreateInput(values: RequestFormValues): CreateRequestInput {
     description: values.description || null,
     dueDate: values.dueDate,
     items: toItemInputs(values.items),
+    reminders: toRemindersInput(values.reminders),
   };
 }
 
@@ -191,6 +202,7 @@ function RequestForm({
           description: '',
           dueDate: '',
           items: [newItemDraft()],
+          reminders: newRemindersDraft(),
         },
   });
   const conflicts = useSaveConflict<RequestFormValues>(
@@ -245,7 +257,13 @@ function RequestForm({
       const saved = request
         ? await update.mutateAsync({
             id: request.id,
-            input: { title: input.title, description: input.description, dueDate: input.dueDate, items: input.items },
+            input: {
+              title: input.title,
+              description: input.description,
+              dueDate: input.dueDate,
+              items: input.items,
+              reminders: input.reminders,
+            },
             version,
           })
         : await create.mutateAsync(input);
@@ -325,6 +343,7 @@ function RequestForm({
             description: t('requests.form.description'),
             dueDate: t('requests.form.dueDate'),
             items: t('requestTemplates.items.label'),
+            reminders: t('requests.reminders.heading'),
           }}
           busy={saving}
           onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
@@ -446,6 +465,26 @@ function RequestForm({
               disabled={saving}
             />
           )}
+        />
+        <Controller
+          control={control}
+          name="reminders"
+          render={({ field }) => {
+            const cadenceErrors = errors.reminders?.cadence;
+            return (
+              <RequestRemindersFields
+                value={field.value}
+                onChange={field.onChange}
+                firmCadence={request?.reminders.cadence === null ? request.reminders.effective : null}
+                errors={{
+                  daysBefore: cadenceErrors?.daysBefore?.message,
+                  everyDaysOverdue: cadenceErrors?.everyDaysOverdue?.message,
+                  maxCount: cadenceErrors?.maxCount?.message,
+                }}
+                disabled={saving}
+              />
+            );
+          }}
         />
         {!editing && (
           <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import type { RequestListItem } from '@ledgerport/shared';
-import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
@@ -12,6 +12,8 @@ type RequestsTableProps = Omit<DataTableProps<RequestListItem>, 'columns' | 'row
   withClient: boolean;
   /** Creator and creation date: staff only. */
   withCreator: boolean;
+  /** Rows to select for a bulk action (staff's "Remind selected"); no checkboxes without it. */
+  selection?: { selectedIds: ReadonlySet<number>; onChange: (ids: Set<number>) => void };
 };
 
 /** "3 of 6" accepted, with a bar, and how many wait on the firm's review. */
@@ -37,9 +39,43 @@ export function RequestProgress({ request }: { request: RequestListItem }) {
 }
 
 /** Requests across clients (or of one client): paged and sorted by the server, overdue in red. */
-export function RequestsTable({ detailsHref, withClient, withCreator, ...props }: RequestsTableProps) {
+export function RequestsTable({ detailsHref, withClient, withCreator, selection, ...props }: RequestsTableProps) {
   const { t } = useTranslation();
+  const pageIds = (props.rows ?? []).map((row) => row.id);
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selectedIds.has(id)).length : 0;
+  const toggle = (id: number, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selectedIds);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
+  const selectColumn: DataTableColumn<RequestListItem>[] = selection
+    ? [
+        {
+          key: 'select',
+          width: 40,
+          header: (
+            <Checkbox
+              aria-label={t('requests.remind.selectAll')}
+              checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+              indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+              disabled={pageIds.length === 0}
+              onChange={(event) => selection.onChange(event.currentTarget.checked ? new Set(pageIds) : new Set())}
+            />
+          ),
+          render: (row) => (
+            <Checkbox
+              aria-label={t('requests.remind.selectRow', { title: row.title })}
+              checked={selection.selectedIds.has(row.id)}
+              onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+            />
+          ),
+        },
+      ]
+    : [];
   const columns: DataTableColumn<RequestListItem>[] = [
+    ...selectColumn,
     {
       key: 'title',
       header: t('requests.columns.title'),

@@ -246,4 +246,88 @@ describe('RequestReview', () => {
     expect(await screen.findByText("This request doesn't exist or you can't see it.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to requests' }).getAttribute('href')).toBe('/requests');
   });
+
+  describe('Remind now', () => {
+    const RECIPIENTS_URL = `${DETAILS_URL}/reminder-recipients`;
+
+    /** The request, who Remind now reaches, and the POST's answer. */
+    function stubRemind(recipients: Array<{ id: number; name: string; remindedToday: boolean }>, answer: Response) {
+      const posts: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init: RequestInit = {}) => {
+          if (init.method === 'POST') {
+            posts.push(url);
+            return answer;
+          }
+          if (url === DETAILS_URL) return jsonResponse(details([item()]));
+          if (url === RECIPIENTS_URL) return jsonResponse({ recipients });
+          return jsonResponse({ items: [], totalCount: 0 });
+        }),
+      );
+      return posts;
+    }
+
+    it('shows the schedule that applies and how many reminders went out', async () => {
+      stubRemind([], jsonResponse({}));
+      renderReview();
+      expect(
+        await screen.findByText(
+          '3 days before the due date, on the due date, every 7 days while overdue; at most 5 reminders',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByText('None sent yet')).toBeTruthy();
+    });
+
+    it('names who will be reminded, marks who had today’s already, and says how many were reminded', async () => {
+      const posts = stubRemind(
+        [
+          { id: 7, name: 'Batch1 Group1', remindedToday: false },
+          { id: 8, name: 'Casey Collaborator', remindedToday: true },
+        ],
+        jsonResponse({ reminded: 1, alreadyReminded: 1, requestsSkipped: 0 }),
+      );
+      const user = renderReview();
+
+      await user.click(await screen.findByRole('button', { name: 'Remind now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remind now' });
+      const people = await within(dialog).findAllByRole('listitem');
+      expect(people.map((person) => person.textContent)).toEqual([
+        'Batch1 Group1',
+        'Casey Collaborator (already reminded today: skipped)',
+      ]);
+      await user.click(within(dialog).getByRole('button', { name: 'Send reminders' }));
+
+      expect(await screen.findByText('Reminded 1 person; 1 already had a reminder today')).toBeTruthy();
+      expect(posts).toEqual([`${DETAILS_URL}/remind`]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remind now' })).toBeNull());
+    });
+
+    it('sends nothing when nobody is waited on, and says why', async () => {
+      const posts = stubRemind([], jsonResponse({}));
+      const user = renderReview();
+
+      await user.click(await screen.findByRole('button', { name: 'Remind now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remind now' });
+      expect(
+        await within(dialog).findByText(
+          'Nothing on this request is waiting on the client, so nobody would be reminded.',
+        ),
+      ).toBeTruthy();
+      expect((within(dialog).getByRole('button', { name: 'Send reminders' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(posts).toEqual([]);
+    });
+
+    it('is not offered to someone who may not edit requests', async () => {
+      startSession({
+        accessToken: 'token',
+        user: buildSessionUser({ roles: [ROLE_NAME.employee] }),
+        permissions: ['request:list', 'request:review'],
+      });
+      stubRemind([], jsonResponse({}));
+      renderReview();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Year-end tax documents 2026' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Remind now' })).toBeNull();
+    });
+  });
 });

@@ -24,7 +24,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconDownload, IconEdit, IconEye, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconBellRinging, IconCheck, IconDownload, IconEdit, IconEye, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,9 @@ import { useRequest } from '../api/get-request';
 import { requestKeys } from '../api/request-keys';
 import { useAcceptRequestItem } from '../api/review-request-item';
 import { OverdueBadge, RequestItemStatusBadge, RequestStatusBadge } from '../components/request-badges';
+import { RemindDialog } from '../components/remind-dialog';
 import { RequestFormModal } from '../components/request-form-modal';
+import { describeCadence } from '../lib/describe-cadence';
 import { RequestProgress } from '../components/requests-table';
 import { formatFileSize } from '@/lib/file-size';
 import { CancelRequestDialog } from './cancel-request-dialog';
@@ -117,6 +119,7 @@ function RequestReviewContent({
   const { can } = useAuthorization();
   const [editOpened, setEditOpened] = useState(false);
   const [cancelOpened, setCancelOpened] = useState(false);
+  const [remindOpened, setRemindOpened] = useState(false);
   const cancel = useCancelRequest();
   const queryClient = useQueryClient();
   const isOpen = request.status === REQUEST_STATUS.open;
@@ -161,7 +164,16 @@ function RequestReviewContent({
           <PageTitle>{request.title}</PageTitle>
         </Box>
         {isOpen && (
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm">
+            {can('request:edit') && (
+              <Button
+                variant="default"
+                leftSection={<IconBellRinging size={16} />}
+                onClick={() => setRemindOpened(true)}
+              >
+                {t('requests.remind.action')}
+              </Button>
+            )}
             {can('request:edit') && (
               <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditOpened(true)}>
                 {t('requests.actions.edit')}
@@ -205,6 +217,9 @@ function RequestReviewContent({
           <DetailField label={t('requests.columns.createdAt')}>
             {formatDate(request.createdAt, DATE_FORMAT.table)}
           </DetailField>
+          <DetailField label={t('requests.reminders.details')}>
+            <RemindersSummary reminders={request.reminders} />
+          </DetailField>
           {request.completedAt && (
             <DetailField label={t('requests.details.completedAt')}>
               {formatDate(request.completedAt, DATE_FORMAT.table)}
@@ -236,6 +251,9 @@ function RequestReviewContent({
       {isOpen && can('request:edit') && (
         <RequestFormModal opened={editOpened} onClose={() => setEditOpened(false)} request={request} />
       )}
+      {isOpen && can('request:edit') && (
+        <RemindDialog target={remindOpened ? { requestId: request.id } : null} onClose={() => setRemindOpened(false)} />
+      )}
       <CancelRequestDialog
         opened={cancelOpened}
         request={request}
@@ -244,6 +262,26 @@ function RequestReviewContent({
         onClose={() => setCancelOpened(false)}
       />
     </Stack>
+  );
+}
+
+/** Off, or the cadence that applies in words, with how many went out and when the last did. */
+function RemindersSummary({ reminders }: { reminders: RequestDetails['reminders'] }) {
+  const { t } = useTranslation();
+  const sent =
+    reminders.sentCount > 0 && reminders.lastSentAt
+      ? t('requests.reminders.sent', {
+          count: reminders.sentCount,
+          date: formatDate(reminders.lastSentAt, DATE_FORMAT.table),
+        })
+      : t('requests.reminders.noneSent');
+  return (
+    <Text span size="sm">
+      {reminders.enabled ? describeCadence(t, reminders.effective) : t('requests.reminders.off')}
+      <Text span size="sm" c="dimmed" display="block">
+        {sent}
+      </Text>
+    </Text>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ERROR_CODE, FIRM_SETTINGS_DEFAULTS } from '@ledgerport/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
@@ -91,5 +91,38 @@ describe('SettingsForm', () => {
     expect(await screen.findByText('Settings have been updated successfully')).toBeTruthy();
     expect(ifMatches).toEqual(['"0"', '"8"']);
     expect(bodies[1]).toEqual({ ...values, sessionIdleMinutesClients: 90, sessionAbsoluteHours: 24 });
+  });
+
+  it('saves the firm’s default reminder cadence and refuses an emptied number with its range', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      jsonResponse({ ...JSON.parse(String(init?.body)), version: '7' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SettingsForm settings={settings} />);
+    const user = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'Request reminders' });
+
+    // The field keeps a typed number within 1 to 60; left empty, it is refused with the range.
+    const overdue = within(section).getByLabelText('Then every so many days while overdue');
+    await user.clear(overdue);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(section).findByText('Enter a whole number from 1 to 60')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(overdue);
+    await user.type(overdue, '14');
+    const before = within(section).getByLabelText('Days before the due date', { exact: false });
+    await user.clear(before);
+    await user.type(before, '5');
+    await user.click(within(section).getByRole('switch', { name: 'Remind on the due date' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been updated successfully')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      ...values,
+      reminderDaysBefore: 5,
+      reminderOnDueDate: false,
+      reminderEveryDaysOverdue: 14,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_LIMITS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
+import { REMINDER_LIMITS, SESSION_LIMITS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
 import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +9,18 @@ import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
 import { firmSettingsQueryOptions, useSaveFirmSettings } from '../api/settings';
 
-type NumberField = 'sessionIdleMinutesStaff' | 'sessionIdleMinutesClients' | 'sessionAbsoluteHours';
+type NumberField =
+  | 'sessionIdleMinutesStaff'
+  | 'sessionIdleMinutesClients'
+  | 'sessionAbsoluteHours'
+  | 'reminderDaysBefore'
+  | 'reminderEveryDaysOverdue'
+  | 'reminderMaxCount';
 
-/** The firm's two-factor requirement and session lifetimes (administrators, setting:edit). */
+/**
+ * The firm's two-factor requirement, session lifetimes and default request reminder cadence
+ * (administrators, setting:edit).
+ */
 const valuesOf = ({ version: _version, ...values }: FirmSettingsDto): FirmSettings => values;
 
 export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
@@ -84,6 +93,10 @@ export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
             sessionIdleMinutesStaff: t('security.settings.idleStaff'),
             sessionIdleMinutesClients: t('security.settings.idleClients'),
             sessionAbsoluteHours: t('security.settings.absolute'),
+            reminderDaysBefore: t('security.settings.reminderDaysBefore'),
+            reminderOnDueDate: t('security.settings.reminderOnDueDate'),
+            reminderEveryDaysOverdue: t('security.settings.reminderEveryDaysOverdue'),
+            reminderMaxCount: t('security.settings.reminderMaxCount'),
           }}
           busy={save.isPending}
           onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
@@ -129,6 +142,45 @@ export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
               t('security.settings.absolute'),
               SESSION_LIMITS.absoluteHours,
               t('security.settings.absoluteHelp'),
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="settings-reminders">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="settings-reminders">
+              {t('security.settings.remindersHeading')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('security.settings.remindersHelp')}
+            </Text>
+            {numberField(
+              'reminderDaysBefore',
+              t('security.settings.reminderDaysBefore'),
+              REMINDER_LIMITS.daysBefore,
+              t('security.settings.reminderDaysBeforeHelp'),
+            )}
+            <Controller
+              control={control}
+              name="reminderOnDueDate"
+              render={({ field }) => (
+                <Switch
+                  label={t('security.settings.reminderOnDueDate')}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+            {numberField(
+              'reminderEveryDaysOverdue',
+              t('security.settings.reminderEveryDaysOverdue'),
+              REMINDER_LIMITS.everyDaysOverdue,
+            )}
+            {numberField(
+              'reminderMaxCount',
+              t('security.settings.reminderMaxCount'),
+              REMINDER_LIMITS.maxCount,
+              t('security.settings.reminderMaxCountHelp'),
             )}
           </Stack>
         </Paper>
