@@ -56,6 +56,11 @@ const envSchema = z.object({
    * is still live (docs/notifications.md): below the idle timeout of any proxy in front of the API.
    */
   NOTIFICATION_STREAM_PING_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  /**
+   * Notifications a person gets "immediately" by e-mail go out together, one e-mail per window of this
+   * many minutes (docs/notifications.md#e-mail), so a burst of events is one message, not ten.
+   */
+  NOTIFICATION_EMAIL_BATCH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Built web app to serve; the API alone is served when the folder does not exist. */
   WEB_DIST_DIR: z.string().optional(),
   /** Where document files live: `local` (DATA_DIR/blobs, the default) or `s3` (any S3-compatible store). */
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailBodyRetentionDays: values.MAIL_BODY_RETENTION_DAYS,
     runWorker: values.RUN_WORKER,
     notificationStreamPingSeconds: values.NOTIFICATION_STREAM_PING_SECONDS,
+    notificationEmailBatchMinutes: values.NOTIFICATION_EMAIL_BATCH_MINUTES,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
