@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../module-deps.js';
 import { isIdleSession } from '../auth/index.js';
+import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
 import { createClientFollowersRepository } from './client-followers.repository.js';
 import { clientFollowersRoutes } from './client-followers.routes.js';
 import { createClientFollowersService } from './client-followers.service.js';
 import { NOTIFICATION_JOB } from './notification-events.js';
+import { createNotificationMailRepository } from './notification-mail.repository.js';
+import {
+  createNotificationMailService,
+  NOTIFICATION_BATCH_JOB,
+  NOTIFICATION_DIGESTS_JOB,
+} from './notification-mail.service.js';
 import { createNotificationPreferencesRepository } from './notification-preferences.repository.js';
 import { notificationPreferencesRoutes } from './notification-preferences.routes.js';
 import { createNotificationPreferencesService } from './notification-preferences.service.js';
@@ -15,14 +22,28 @@ import { createNotificationsService } from './notifications.service.js';
 
 /**
  * In-app notifications (issue 22; docs/notifications.md): the bell's list and its live count, each
- * person's e-mail preferences, staff following clients, and the job that turns other modules' events
- * (published through index.ts) into notifications.
+ * person's e-mail preferences, staff following clients, the job that turns other modules' events
+ * (published through index.ts) into notifications, and their e-mail (batches and daily digests).
  */
 export const notificationsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const repository = createNotificationsRepository({ db: deps.db });
   const preferences = createNotificationPreferencesRepository({ db: deps.db });
-  const notifications = createNotificationsService({ db: deps.db, repository, preferences });
+  const settings = createSettingsRepository({
+    db: deps.db,
+    absoluteDefaultHours: hoursFromSeconds(deps.config.sessionAbsoluteTtlSeconds),
+  });
+  const email = createNotificationMailService({
+    db: deps.db,
+    repository: createNotificationMailRepository({ db: deps.db }),
+    mail: deps.mail,
+    queue: deps.queue,
+    batchMinutes: deps.config.notificationEmailBatchMinutes,
+    timeZone: (tx) => settings.timeZone(tx),
+  });
+  const notifications = createNotificationsService({ db: deps.db, repository, preferences, batches: email });
   deps.jobs.register(NOTIFICATION_JOB, (payload) => notifications.deliver(payload));
+  deps.jobs.register(NOTIFICATION_BATCH_JOB, async (payload) => void (await email.sendBatch(payload)));
+  deps.jobs.register(NOTIFICATION_DIGESTS_JOB, () => email.runDigestsJob());
 
   const hub = createNotificationHub({ listen: deps.listen, logger: app.log });
   // Before the server waits for open connections to end: a stream never would on its own.

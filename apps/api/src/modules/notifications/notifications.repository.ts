@@ -29,6 +29,7 @@ export interface NewNotification {
   actorUserId: number | null;
   eventKey: string;
   emailDelivery: NotificationDelivery;
+  createdAt: Date;
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import type { Principal } from '../auth/index.js';
 import { queuedEventSchema, type NotificationEvent } from './notification-events.js';
+import type { NotificationMailService } from './notification-mail.service.js';
 import type { NotificationPreferencesRepository } from './notification-preferences.repository.js';
 import { recipientScopeOf } from './notification-scope.js';
 import { linkOf, titleOf } from './notification-texts.js';
@@ -50,10 +51,16 @@ export function createNotificationsService({
   db,
   repository,
   preferences,
+  batches,
+  now = () => new Date(),
 }: {
   db: Db;
   repository: NotificationsRepository;
   preferences: Pick<NotificationPreferencesRepository, 'deliveriesOf'>;
+  /** Queues the e-mail of those who get a kind "immediately" (notification-mail.service.ts). */
+  batches: Pick<NotificationMailService, 'queueBatches'>;
+  /** When a notification is made: its `created_at`, and the batching window it falls in. */
+  now?: () => Date;
 }) {
   return {
     async list(caller: Caller, query: NotificationListQuery): Promise<NotificationPageDto> {
@@ -88,11 +95,13 @@ export function createNotificationsService({
      * The job (NOTIFICATION_JOB): finds who is told of the event, now, from the client's people
      * (staff: the advisor, the request's creator, the followers; client users: the owner and the
      * collaborators the object's service is granted to), never the actor, and writes one notification
-     * each, with the e-mail delivery each has chosen for the kind. Run twice, it writes nothing more:
-     * the recipient and the event key are unique together.
+     * each, with the e-mail delivery each has chosen for the kind, and queues the batch e-mail of
+     * those who chose "immediately". Run twice, it writes nothing more: the recipient and the event
+     * key are unique together.
      */
     async deliver(payload: unknown): Promise<void> {
       const { key, event } = queuedEventSchema.parse(payload);
+      const createdAt = now();
       await db.transaction(async (tx) => {
         if (event.kind === NOTIFICATION_KIND.reminder) {
           // The requests module chose the one person and e-mailed them already (the reminder's own
@@ -110,6 +119,7 @@ export function createNotificationsService({
                 actorUserId: event.actorUserId,
                 eventKey: key,
                 emailDelivery: NOTIFICATION_DELIVERY.inAppOnly,
+                createdAt,
               },
             ],
             tx,
@@ -139,6 +149,8 @@ export function createNotificationsService({
         const title = titleOf(event, { client: client.name, actor });
         const link = linkOf(event);
         const chosen = await preferences.deliveriesOf(recipients, tx);
+        const deliveryOf = (userId: number) =>
+          chosen.get(userId)?.[event.kind] ?? defaultDelivery(event.kind, !staffSide);
         const notified = await repository.insertMany(
           recipients.map((recipientUserId) => ({
             recipientUserId,
@@ -148,8 +160,14 @@ export function createNotificationsService({
             clientId: client.id,
             actorUserId: event.actorUserId,
             eventKey: key,
-            emailDelivery: chosen.get(recipientUserId)?.[event.kind] ?? defaultDelivery(event.kind, !staffSide),
+            emailDelivery: deliveryOf(recipientUserId),
+            createdAt,
           })),
+          tx,
+        );
+        // Only those made now: a job run again made nothing, and queues nothing.
+        await batches.queueBatches(
+          notified.filter((userId) => deliveryOf(userId) === NOTIFICATION_DELIVERY.immediately),
           tx,
         );
         await repository.signalUnreadChanged(notified, tx);

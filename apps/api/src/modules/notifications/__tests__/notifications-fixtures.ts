@@ -11,9 +11,22 @@ import {
   services,
   users,
 } from '../../../db/schema/index.js';
+import { createJobQueue } from '../../../lib/jobs/job-queue.js';
+import { createWorker } from '../../../lib/jobs/worker.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { signIn, type SignedIn } from '../../../testing/session.js';
 import type { TestApp } from '../../../testing/test-app.js';
+import { MAIL_JOB } from '../../mail/mail.service.js';
+import { NOTIFICATION_JOB } from '../notification-events.js';
+import { createNotificationMailRepository } from '../notification-mail.repository.js';
+import {
+  createNotificationMailService,
+  NOTIFICATION_BATCH_JOB,
+  NOTIFICATION_DIGESTS_JOB,
+} from '../notification-mail.service.js';
+import { createNotificationPreferencesRepository } from '../notification-preferences.repository.js';
+import { createNotificationsRepository } from '../notifications.repository.js';
+import { createNotificationsService } from '../notifications.service.js';
 
 export interface Person {
   userId: number;
@@ -145,4 +158,47 @@ export async function storedFor(db: Db, world: NotificationWorld) {
     if (rows.length > 0) found[name] = rows;
   }
   return found;
+}
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The module's job side as notifications.module.ts builds it, on a clock of the test's own: the
+ * notifications service (the deliver job), the e-mail service (batches and digests), a queue whose
+ * jobs fall due on that clock, and a worker running those jobs and the outbox's deliveries. Mail goes
+ * through the app's outbox (to its SMTP server, if it has one).
+ */
+export function notificationJobs(
+  t: TestApp,
+  { now = () => new Date(), batchMinutes = 10, zone = 'America/New_York' } = {},
+) {
+  const db = t.database.db;
+  const queue = createJobQueue({ db, now });
+  const email = createNotificationMailService({
+    db,
+    repository: createNotificationMailRepository({ db }),
+    mail: t.app.mail,
+    queue,
+    batchMinutes,
+    timeZone: async () => zone,
+    now,
+  });
+  const notifications = createNotificationsService({
+    db,
+    repository: createNotificationsRepository({ db }),
+    preferences: createNotificationPreferencesRepository({ db }),
+    batches: email,
+    now,
+  });
+  const worker = createWorker({
+    queue,
+    logger: silent,
+    handlers: {
+      [NOTIFICATION_JOB]: (payload) => notifications.deliver(payload),
+      [NOTIFICATION_BATCH_JOB]: async (payload) => void (await email.sendBatch(payload)),
+      [NOTIFICATION_DIGESTS_JOB]: () => email.runDigestsJob(),
+      [MAIL_JOB]: t.app.mail.deliver,
+    },
+  });
+  return { queue, email, notifications, worker };
 }

@@ -9,10 +9,7 @@ import { createClient } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createNotificationPublisher, type NotificationEvent } from '../index.js';
 import { NOTIFICATION_JOB } from '../notification-events.js';
-import { createNotificationPreferencesRepository } from '../notification-preferences.repository.js';
-import { createNotificationsRepository } from '../notifications.repository.js';
-import { createNotificationsService } from '../notifications.service.js';
-import { setUpNotificationWorld, type NotificationWorld } from './notifications-fixtures.js';
+import { notificationJobs, setUpNotificationWorld, type NotificationWorld } from './notifications-fixtures.js';
 
 /*
  * Exactly once (issue 22 item 5; docs/notifications.md): an event's notifications are made by the job
@@ -107,13 +104,12 @@ describe('exactly once', () => {
   });
 
   it('the same job handled twice at once (a lapsed lease) writes each notification once', async () => {
-    const service = createNotificationsService({
-      db: db(),
-      repository: createNotificationsRepository({ db: db() }),
-      preferences: createNotificationPreferencesRepository({ db: db() }),
-    });
+    const service = notificationJobs(t).notifications;
     await publish(itemSubmitted(7));
-    const [job] = await db().select().from(jobs).where(eq(jobs.status, 'pending'));
+    const [job] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, NOTIFICATION_JOB), eq(jobs.status, 'pending')));
     await Promise.all([service.deliver(job!.payload), service.deliver(job!.payload), service.deliver(job!.payload)]);
     const rows = await db().select().from(notifications);
     // The advisor and the follower; the owner acted.

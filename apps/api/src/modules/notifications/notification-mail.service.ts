@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { NOTIFICATION_DELIVERY, todayIn } from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { JobQueue } from '../../lib/jobs/job-queue.js';
+import type { MailService } from '../mail/index.js';
+import type { NotificationMailRepository } from './notification-mail.repository.js';
+import { recipientScopeOf } from './notification-scope.js';
+
+/** One person's batch of immediate notifications, at the end of its window. */
+export const NOTIFICATION_BATCH_JOB = 'notifications.send-batch';
+/** Hourly: the daily digests whose hour has come. */
+export const NOTIFICATION_DIGESTS_JOB = 'notifications.send-digests';
+const HOUR_MS = 60 * 60 * 1000;
+
+const batchPayloadSchema = z.object({
+  userId: z.number().int().positive(),
+  /** The window's start, an ISO instant: the period of its claim. */
+  windowStart: z.iso.datetime(),
+});
+type BatchPayload = z.infer<typeof batchPayloadSchema>;
+
+/**
+ * Queues the digests' next run at the start of the next hour; the dedupe key names that hour, so
+ * every process asking for it (each start, each run) queues it once.
+ */
+export async function scheduleNotificationDigests(queue: JobQueue, now = new Date()): Promise<void> {
+  const runAt = new Date(Math.floor(now.getTime() / HOUR_MS + 1) * HOUR_MS);
+  await queue.enqueue(
+    NOTIFICATION_DIGESTS_JOB,
+    {},
+    { runAt, dedupeKey: `${NOTIFICATION_DIGESTS_JOB}:${runAt.toISOString()}` },
+  );
+}
+
+/** The hour (0-23) on the clock of an IANA zone at `at`, daylight saving included. */
+function hourOn(zone: string, at: Date): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' })
+    .formatToParts(at)
+    .find((part) => part.type === 'hour')!.value;
+  return Number(hour) % 24;
+}
+
+export type NotificationMailService = ReturnType<typeof createNotificationMailService>;
+
+/**
+ * Notification e-mail (issue 22 items 3 and 5; docs/notifications.md#e-mail). A person's
+ * "immediately" notifications go out as one e-mail per batching window; their "dailyDigest" ones in
+ * one e-mail a firm day at their digest hour. Each e-mail is one transaction: its claim row in
+ * notification_mails, the message in the outbox (which delivers it) and `emailed_at` on exactly the
+ * notifications it lists, so a job run twice, two runs at once, two workers or a crash send nothing
+ * twice and lose nothing.
+ */
+export function createNotificationMailService({
+  db,
+  repository,
+  mail,
+  queue,
+  batchMinutes,
+  timeZone,
+  now = () => new Date(),
+}: {
+  db: Db;
+  repository: NotificationMailRepository;
+  mail: Pick<MailService, 'queue'>;
+  queue: JobQueue;
+  /** The batching window (config NOTIFICATION_EMAIL_BATCH_MINUTES). */
+  batchMinutes: number;
+  /** The firm's IANA zone: digest hours and days are on its clock. */
+  timeZone: (tx?: DbOrTx) => Promise<string>;
+  now?: () => Date;
+}) {
+  const windowMs = batchMinutes * 60 * 1000;
+
+  /** Windows are fixed slots of the clock (10:00, 10:10, ... for 10 minutes). */
+  function windowStartOf(at: Date): Date {
+    return new Date(Math.floor(at.getTime() / windowMs) * windowMs);
+  }
+
+  /**
+   * Queues, in the transaction that made the people's new immediate notifications, one batch job
+   * each for the end of the current window (one job per person and window, whatever the number of
+   * notifications). Under the person's lock, so a batch being sent meanwhile either sees the new
+   * notification or has committed its claim: then the notification goes to the next window's batch.
+   */
+  async function queueBatches(userIds: readonly number[], tx: DbOrTx): Promise<void> {
+    const at = now();
+    // Ascending, like every other transaction taking several of these locks: no deadlock.
+    for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+      await repository.lockImmediate(userId, tx);
+      let start = windowStartOf(at);
+      // This window's batch went already (a transaction that began before the window ended, or a
+      // worker's clock ahead of ours): the notification goes with the next one.
+      const latest = await repository.latestBatch(userId, tx);
+      if (latest !== null && latest >= start.toISOString()) start = new Date(Date.parse(latest) + windowMs);
+      const payload: BatchPayload = { userId, windowStart: start.toISOString() };
+      await queue.enqueue(NOTIFICATION_BATCH_JOB, payload, {
+        tx,
+        runAt: new Date(start.getTime() + windowMs),
+        dedupeKey: `${NOTIFICATION_BATCH_JOB}:${userId}:${payload.windowStart}`,
+      });
+    }
+  }
+
+  /**
+   * The batch job: in one transaction under the person's lock, claims (person, 'batch', window)
+   * and, unless it was claimed before, e-mails every immediate notification of theirs not yet
+   * e-mailed that they may still see (made in this window, or earlier if a batch fell behind).
+   * An inactive person, or one without an address, gets nothing: the claim stays without a mail.
+   */
+  async function sendBatch(payload: unknown): Promise<boolean> {
+    const { userId, windowStart } = batchPayloadSchema.parse(payload);
+    return db.transaction(async (tx) => {
+      await repository.lockImmediate(userId, tx);
+      const claim = await repository.claim(userId, 'batch', windowStart, tx);
+      if (claim === null) return false;
+      const person = await repository.person(userId, tx);
+      if (!person?.isActive || person.emailAddress.trim() === '') return false;
+      const rows = await repository.pending(recipientScopeOf(person), NOTIFICATION_DELIVERY.immediately, null, tx);
+      if (rows.length === 0) return false;
+      const mailId = await mail.queue(
+        'notificationBatch',
+        person.emailAddress,
+        {
+          firstName: person.firstName,
+          items: rows.map(({ title, clientName, link }) => ({ title, clientName, link })),
+        },
+        tx,
+      );
+      await repository.markEmailed(
+        rows.map((row) => row.id),
+        now(),
+        tx,
+      );
+      await repository.setClaimMail(claim, mailId, tx);
+      return true;
+    });
+  }
+
+  /**
+   * One person's digest of a firm day, in one transaction: claims (person, 'digest', day) once
+   * their hour has come and e-mails what was made before that hour and not yet e-mailed.
+   */
+  async function sendDigest(userId: number, at: { zone: string; day: string; hour: number }): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const person = await repository.person(userId, tx);
+      // Their hour moved later since the list was read: not yet.
+      if (!person || person.digestHour > at.hour) return false;
+      const claim = await repository.claim(userId, 'digest', at.day, tx);
+      if (claim === null) return false;
+      if (!person.isActive || person.emailAddress.trim() === '') return false;
+      const rows = await repository.pending(
+        recipientScopeOf(person),
+        NOTIFICATION_DELIVERY.dailyDigest,
+        { zone: at.zone, day: at.day, hour: person.digestHour },
+        tx,
+      );
+      if (rows.length === 0) return false;
+      const mailId = await mail.queue(
+        'notificationDigest',
+        person.emailAddress,
+        {
+          firstName: person.firstName,
+          date: at.day,
+          items: rows.map(({ title, clientName, link }) => ({ title, clientName, link })),
+        },
+        tx,
+      );
+      await repository.markEmailed(
+        rows.map((row) => row.id),
+        now(),
+        tx,
+      );
+      await repository.setClaimMail(claim, mailId, tx);
+      return true;
+    });
+  }
+
+  /**
+   * The digests job (NOTIFICATION_DIGESTS_JOB), hourly: everyone whose digest hour has come on the
+   * firm's clock today and whose digest of today is not sent gets it, so a run missed (a worker down
+   * at the hour) is caught up by the next one the same day. Returns how many were sent.
+   */
+  async function sendDigests(at: Date = now()): Promise<number> {
+    const zone = await timeZone();
+    const slot = { zone, day: todayIn(zone, at), hour: hourOn(zone, at) };
+    let sent = 0;
+    for (const userId of await repository.dueDigests(slot)) {
+      if (await sendDigest(userId, slot)) sent += 1;
+    }
+    return sent;
+  }
+
+  return {
+    queueBatches,
+    sendBatch,
+    sendDigests,
+    /** The hourly chain: the next run is queued first, so a failing run never ends it. */
+    async runDigestsJob(): Promise<void> {
+      await scheduleNotificationDigests(queue, now());
+      await sendDigests();
+    },
+  };
+}
