@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
+import { scheduleNotificationDigests } from './modules/notifications/notification-mail.service.js';
 import { scheduleRequestReminders } from './modules/requests/request-reminders.service.js';
 import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
 import { scheduleIdempotencyPurge } from './plugins/idempotency.js';
@@ -39,6 +40,7 @@ async function main() {
   await scheduleOrphanReconciler(queue);
   await scheduleRequestSchedules(queue);
   await scheduleRequestReminders(queue);
+  await scheduleNotificationDigests(queue);
   await scheduleIdempotencyPurge(queue);
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });

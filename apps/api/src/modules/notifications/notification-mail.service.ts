@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_DELIVERY, todayIn } from '@ledgerport/shared';
+import { hourIn, NOTIFICATION_DELIVERY, todayIn } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { MailService } from '../mail/index.js';
@@ -30,14 +30,6 @@ export async function scheduleNotificationDigests(queue: JobQueue, now = new Dat
     {},
     { runAt, dedupeKey: `${NOTIFICATION_DIGESTS_JOB}:${runAt.toISOString()}` },
   );
-}
-
-/** The hour (0-23) on the clock of an IANA zone at `at`, daylight saving included. */
-function hourOn(zone: string, at: Date): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' })
-    .formatToParts(at)
-    .find((part) => part.type === 'hour')!.value;
-  return Number(hour) % 24;
 }
 
 export type NotificationMailService = ReturnType<typeof createNotificationMailService>;
@@ -182,7 +174,7 @@ export function createNotificationMailService({
    */
   async function sendDigests(at: Date = now()): Promise<number> {
     const zone = await timeZone();
-    const slot = { zone, day: todayIn(zone, at), hour: hourOn(zone, at) };
+    const slot = { zone, day: todayIn(zone, at), hour: hourIn(zone, at) };
     let sent = 0;
     for (const userId of await repository.dueDigests(slot)) {
       if (await sendDigest(userId, slot)) sent += 1;
