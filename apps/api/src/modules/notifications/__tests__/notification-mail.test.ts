@@ -568,7 +568,7 @@ describe('exactly once', () => {
     expect(await mailTo(world.follower.userId)).toHaveLength(1);
   });
 
-  it('two workers sharing the jobs of 12 people: one batch or digest each, every notification e-mailed once', async () => {
+  it('two workers sharing the jobs of 13 people: one batch or digest each, every notification e-mailed once', async () => {
     // A client of its own with an owner and ten collaborators granted Tax, all "immediately".
     const owner = await createUser(db(), { role: 'client' });
     const collaborators = await Promise.all(Array.from({ length: 10 }, () => createUser(db(), { role: 'client' })));
