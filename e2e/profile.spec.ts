@@ -24,7 +24,7 @@ test('edit the profile with a picture; the header follows', async ({ page }) => 
   await main.getByRole('textbox', { name: 'Extension' }).fill('4321');
   await main.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: SMALL_PNG });
   await expect(main.getByRole('button', { name: 'Remove picture' })).toBeVisible();
-  await main.getByRole('button', { name: 'Save' }).click();
+  await main.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(page.getByText('Your profile has been saved successfully')).toBeVisible();
   await expect(main.getByRole('heading', { name: `${firstName} Group3` })).toBeVisible();
@@ -43,7 +43,7 @@ test('edit the profile with a picture; the header follows', async ({ page }) => 
   await main.getByRole('button', { name: 'Edit profile' }).click();
   await main.getByRole('button', { name: 'Remove picture' }).click();
   await main.getByRole('textbox', { name: 'First name' }).fill('Batch1');
-  await main.getByRole('button', { name: 'Save' }).click();
+  await main.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(main.getByRole('heading', { name: 'Batch1 Group3' })).toBeVisible();
   await expect(userMenu.locator('img')).toHaveCount(0);
   await expect(userMenu).toContainText('BG');
@@ -61,7 +61,7 @@ test('the profile form asks for the required fields', async ({ page }) => {
   await phone.press('Backspace');
   await expect(phone).toHaveValue('');
   await main.getByRole('textbox', { name: 'Extension' }).fill('12');
-  await main.getByRole('button', { name: 'Save' }).click();
+  await main.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(main.getByText('This field is required')).toBeVisible();
   await expect(main.getByText('The extension must have exactly 4 digits')).toBeVisible();
   await main.getByRole('button', { name: 'Cancel' }).click();

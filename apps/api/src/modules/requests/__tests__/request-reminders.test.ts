@@ -363,7 +363,7 @@ describe('the reminder job', () => {
       method: 'PUT',
       url: '/api/v1/identity/settings',
       headers: { ...bearer(admin), 'if-match': `"${settings.json().version}"` },
-      payload: { ...settings.json(), version: undefined, reminderDaysBefore: 1, reminderOnDueDate: false },
+      payload: { ...(settings.json() as object), version: undefined, reminderDaysBefore: 1, reminderOnDueDate: false },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     try {
@@ -385,7 +385,7 @@ describe('the reminder job', () => {
         method: 'PUT',
         url: '/api/v1/identity/settings',
         headers: { ...bearer(admin), 'if-match': `"${restored.json().version}"` },
-        payload: { ...restored.json(), version: undefined, reminderDaysBefore: 3, reminderOnDueDate: true },
+        payload: { ...(restored.json() as object), version: undefined, reminderDaysBefore: 3, reminderOnDueDate: true },
       });
     }
   });

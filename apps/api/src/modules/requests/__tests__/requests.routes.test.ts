@@ -6,6 +6,7 @@ import {
   REQUEST_ITEM_STATUS,
   REQUEST_STATUS,
   REQUEST_VALIDATION,
+  REMINDER_CADENCE_DEFAULTS,
   type RequestDetails,
 } from '@ledgerport/shared';
 import {
@@ -553,6 +554,7 @@ describe('an upload that loses a race', () => {
       timeZone: async () => 'America/New_York',
       activeTagGroups: async () => [],
       filteredClientIds: async () => [],
+      reminderCadence: async () => REMINDER_CADENCE_DEFAULTS,
       notifications: createNotificationPublisher(createJobQueue({ db })),
     });
     const context = { ipAddress: '127.0.0.1', userAgent: null, requestId: 'race' };

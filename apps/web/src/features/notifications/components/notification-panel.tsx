@@ -17,6 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconSettings } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -24,6 +25,7 @@ import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
+import { notificationKeys } from '../api/notification-keys';
 import classes from './notification-panel.module.css';
 
 /**
@@ -48,6 +50,7 @@ export function NotificationPanel({
   const list = useNotifications({ unread: filter === 'unread', enabled: true });
   const markRead = useMarkRead();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   const mark = async (id: number | 'all') => {
@@ -63,6 +66,8 @@ export function NotificationPanel({
     if (item.link) {
       onNavigate();
       void navigate(item.link);
+      // What it tells of happened after the page was loaded, perhaps on this very page: read it again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== notificationKeys.all[0] });
     }
   };
 

@@ -73,7 +73,7 @@ describe('notification settings on the profile page (issue 22 item 3)', () => {
     expect(within(section).queryByText('A client uploads a document')).toBeNull();
 
     await choose(user, documents, 'In the app only');
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.click(within(section).getByRole('button', { name: 'Save notification settings' }));
 
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
@@ -101,13 +101,13 @@ describe('notification settings on the profile page (issue 22 item 3)', () => {
       await within(section).findByRole('combobox', { name: 'Reminders of what is due' }),
       'Daily digest',
     );
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.click(within(section).getByRole('button', { name: 'Save notification settings' }));
 
     const alert = await within(section).findByRole('alert');
     expect(alert.textContent).toContain('Cleo Client');
     expect(alert.textContent).toContain('They changed: Daily digest at.');
     await user.click(within(alert).getByRole('button', { name: 'Take their changes, keep mine' }));
-    await user.click(within(section).getByRole('button', { name: 'Save' }));
+    await user.click(within(section).getByRole('button', { name: 'Save notification settings' }));
 
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(puts[1]!.ifMatch).toBe('"11"');

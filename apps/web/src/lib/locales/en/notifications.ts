@@ -28,7 +28,7 @@ export const notifications = {
     delivery: 'E-mail',
     digestHour: 'Daily digest at',
     digestHourHelp: "In the firm's time zone.",
-    save: 'Save',
+    save: 'Save notification settings',
     saved: 'Your notification settings have been saved',
     saveError: 'An error occurred. Notification settings could not be saved.',
     loadError: 'Notification settings could not be loaded.',
