@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO, signIn } from './support.js';
 
 /** Every list screen an admin sees with a table of chips, statuses or phone numbers. */
@@ -37,15 +37,36 @@ async function cutOff(page: Page) {
   });
 }
 
+/**
+ * Resolves once no request but the bell's event stream (always open, so `networkidle` never comes)
+ * has been in flight for half a second: the screen's lists and chips have all arrived.
+ */
+function trackQuiet(page: Page) {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/notifications/stream')) pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return async () => {
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < 500) {
+      if (pending.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(50);
+    }
+  };
+}
+
 for (const width of [1440, 1280]) {
   test(`no table cuts off a chip or wraps a phone number at ${width} px`, async ({ page }) => {
     test.slow();
     await page.setViewportSize({ width, height: 900 });
+    const quiet = trackQuiet(page);
     await signIn(page, DEMO.admin);
     for (const path of SCREENS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await quiet();
       await page.screenshot({ path: test.info().outputPath(`${path.slice(1)}-${width}.png`), fullPage: true });
       expect(await cutOff(page), path).toEqual([]);
     }
