@@ -61,7 +61,7 @@ export const leadsCases: CaseModule = {
         });
         return {
           as: session,
-          savedBy: 'Fay Factory',
+          savedBy: null,
           get: `${D}/leads/me`,
           method: 'PUT',
           url: `${D}/leads/me/billing-info`,

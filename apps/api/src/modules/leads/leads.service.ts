@@ -375,7 +375,14 @@ export function createLeadsService(deps: {
         const row = await leads.findLinkedToUser(userId, tx, true);
         if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
         const { lead, version } = row;
-        await assertCurrentVersion(tx, { current: version, expected, objectType: 'lead', objectId: lead.id });
+        // Nameless as on the public steps: staff handle leads, and the prospect need not learn who.
+        await assertCurrentVersion(tx, {
+          current: version,
+          expected,
+          objectType: 'lead',
+          objectId: lead.id,
+          nameless: true,
+        });
         if (lead.status !== LEAD_STATUS.createAccount && lead.status !== LEAD_STATUS.billingInfo) {
           throw stepNotAllowed('Billing info is given after the account is created, before the documents.');
         }

@@ -3,3 +3,4 @@ export { createNotificationPublisher } from './notification-events.js';
 export type { NotificationEvent, NotificationPublisher } from './notification-events.js';
 export { createNotificationRecipients } from './notification-recipients.js';
 export type { NotificationRecipients } from './notification-recipients.js';
+export { masked as maskedName } from './notification-texts.js';

@@ -20,7 +20,7 @@ import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import type { MailService } from '../mail/index.js';
-import type { NotificationPublisher, NotificationRecipients } from '../notifications/index.js';
+import { maskedName, type NotificationPublisher, type NotificationRecipients } from '../notifications/index.js';
 import { effectiveCadenceOf } from './request-cadence.js';
 import type { RequestRemindersRepository } from './request-reminders.repository.js';
 import { requestScopeOf } from './request-scope.js';
@@ -145,8 +145,9 @@ export function createRequestRemindersService({
             firstName: person.firstName,
             items: items.map((item) => ({
               clientName: item.clientName,
-              requestTitle: item.requestTitle,
-              itemName: item.itemTitle,
+              // Names people typed, masked as in every notification line (an SSN typed into a title).
+              requestTitle: maskedName(item.requestTitle),
+              itemName: maskedName(item.itemTitle),
               dueDate: item.dueDate,
               overdue: item.dueDate < day,
             })),

@@ -40,5 +40,7 @@ export function useUnreadCount({ pollMs }: { pollMs: number | false }) {
       return { unreadCount: page.unreadCount };
     },
     refetchInterval: pollMs,
+    // The app turns focus refetches off; the bell wants one (a count missed while the stream recovered).
+    refetchOnWindowFocus: true,
   });
 }

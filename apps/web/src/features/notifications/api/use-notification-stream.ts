@@ -9,13 +9,18 @@ import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 /** Waits before reconnecting: 1 s, 2 s, 4 s … up to 30 s, spread so tabs do not all return at once. */
 const backoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt) * (0.75 + Math.random() / 2);
 
+/** A stream that lived this long was healthy: the next drop starts the backoff again from 1 s. */
+const HEALTHY_STREAM_MS = 30_000;
+
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
   });
 }
 
@@ -54,10 +59,12 @@ export function useNotificationStream(): { connected: boolean } {
         try {
           const body = await api.stream(`${NOTIFICATIONS_PATH}/stream`, { signal });
           setConnected(true);
-          attempt = 0;
+          const opened = Date.now();
           await readServerSentEvents(body, (event) => {
             if (event.event === NOTIFICATION_STREAM_EVENT.unread) onUnread(event.data);
           });
+          // A server (or proxy) that answers and closes at once must not be asked again every second.
+          if (Date.now() - opened >= HEALTHY_STREAM_MS) attempt = 0;
         } catch (error) {
           if (signal.aborted || isApiError(error, 401) || isApiError(error, 403)) return;
         } finally {
