@@ -1,6 +1,7 @@
 export * from './common/constants.js';
 export * from './common/errors.js';
 export * from './common/idempotency.js';
+export * from './common/background.js';
 export * from './common/list.schema.js';
 export * from './permissions/matcher.js';
 export * from './permissions/catalogue.js';
