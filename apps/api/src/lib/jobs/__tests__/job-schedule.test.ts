@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { jobs } from '../../../db/schema/index.js';
 import { createTestDatabase } from '../../../testing/test-app.js';
+import { scheduleHourly, nextHourlyRun } from '../hourly.js';
 import { createJobQueue } from '../job-queue.js';
 import { createWorker } from '../worker.js';
 
@@ -95,5 +96,47 @@ describe('delayed jobs', () => {
     expect(calls).toBe(2);
     const [row] = await database.db.select().from(jobs);
     expect(row!.status).toBe('done');
+  });
+});
+
+describe('hourly chains', () => {
+  it('a run queues the hour after its own even when the process clock lags the clock jobs fall due by', async () => {
+    // Jobs fall due on this clock (the database's, in production) ...
+    let dueClock = new Date('2030-05-20T14:00:05Z');
+    const queue = createJobQueue({ db: database.db, now: () => dueClock });
+    // ... while the process asking for the next hour is a minute behind.
+    const processClock = () => new Date(dueClock.getTime() - 60_000);
+    const ran: string[] = [];
+    const worker = createWorker({
+      queue,
+      logger: silent,
+      handlers: {
+        'test.hourly': async (payload) => {
+          ran.push((payload as { hour: string }).hour);
+          await scheduleHourly(queue, 'test.hourly', { now: processClock(), after: payload });
+        },
+      },
+    });
+    await queue.enqueue(
+      'test.hourly',
+      { hour: '2030-05-20T14:00:00.000Z' },
+      { dedupeKey: 'test.hourly:2030-05-20T14:00:00.000Z' },
+    );
+    expect(await worker.drain()).toBe(1);
+    dueClock = new Date('2030-05-20T15:00:01Z');
+    expect(await worker.drain()).toBe(1);
+    dueClock = new Date('2030-05-20T16:00:01Z');
+    expect(await worker.drain()).toBe(1);
+    expect(ran).toEqual(['2030-05-20T14:00:00.000Z', '2030-05-20T15:00:00.000Z', '2030-05-20T16:00:00.000Z']);
+  });
+
+  it('the next run is the start of the next hour, never the hour of the run asking', () => {
+    expect(nextHourlyRun(new Date('2030-05-20T14:59:59Z')).toISOString()).toBe('2030-05-20T15:00:00.000Z');
+    expect(nextHourlyRun(new Date('2030-05-20T13:59:00Z'), new Date('2030-05-20T14:00:00Z')).toISOString()).toBe(
+      '2030-05-20T15:00:00.000Z',
+    );
+    expect(nextHourlyRun(new Date('2030-05-20T17:10:00Z'), new Date('2030-05-20T14:00:00Z')).toISOString()).toBe(
+      '2030-05-20T18:00:00.000Z',
+    );
   });
 });
