@@ -1,3 +1,4 @@
+import { scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { JobHandler } from '../../lib/jobs/worker.js';
 import type { BlobStorage, DeleteBlobPayload, StoredBlob } from '../../lib/storage/index.js';
@@ -12,21 +13,19 @@ export const RECONCILE_ORPHANS_JOB = 'storage.reconcile-orphans';
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 /** A temporary file untouched this long belongs to no live upload: a streaming one writes every moment. */
 export const ABANDONED_UPLOAD_MIN_AGE_MS = 60 * 60 * 1000;
-const RECONCILE_EVERY_MS = 60 * 60 * 1000;
 /** Keys looked up in one query, so the reconciler never loads the whole table. */
 const LOOKUP_BATCH = 500;
 
 /**
- * Queues the next reconciler run at the start of the next hour. The dedupe key names that hour, so
- * every process (API servers, workers) asking for it queues it once.
+ * Queues the next hourly reconciler run (lib/jobs/hourly.ts): every process (API servers, workers)
+ * asking for an hour queues it once, and a run passes its own job's payload as `after` so a process
+ * clock behind the database's cannot stop the chain.
  */
-export async function scheduleOrphanReconciler(queue: JobQueue, now = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(now.getTime() / RECONCILE_EVERY_MS + 1) * RECONCILE_EVERY_MS);
-  await queue.enqueue(
-    RECONCILE_ORPHANS_JOB,
-    {},
-    { runAt, dedupeKey: `${RECONCILE_ORPHANS_JOB}:${runAt.toISOString()}` },
-  );
+export function scheduleOrphanReconciler(
+  queue: JobQueue,
+  options: { now?: Date; after?: unknown } = {},
+): Promise<Date> {
+  return scheduleHourly(queue, RECONCILE_ORPHANS_JOB, options);
 }
 
 export function createBlobJobs({
@@ -71,9 +70,9 @@ export function createBlobJobs({
     await storage.delete(storageKey);
   };
 
-  const reconcile: JobHandler = async () => {
+  const reconcile: JobHandler = async (payload) => {
     // The next run is queued first, so a failing run never ends the schedule.
-    await scheduleOrphanReconciler(queue);
+    await scheduleOrphanReconciler(queue, { after: payload });
     await removeAbandonedUploads();
     await reconcileOrphans();
   };

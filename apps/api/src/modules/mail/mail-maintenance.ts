@@ -1,4 +1,5 @@
 import type { FieldCrypto } from '../../lib/field-crypto.js';
+import { scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { JobHandler } from '../../lib/jobs/worker.js';
 import type { MailRepository } from './mail.repository.js';
@@ -9,22 +10,27 @@ import type { MailRepository } from './mail.repository.js';
  * Hourly, like the storage reconciler, and once when a server starts.
  */
 export const MAIL_MAINTENANCE_JOB = 'mail.protect-bodies';
-const EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows encrypted per query, so a large legacy outbox is never loaded whole. */
 const ENCRYPT_BATCH = 200;
 
 /**
- * Queues the next run at the start of the next hour (or now, at start-up). The dedupe key names the
- * run's time, so every process asking for the same hour queues it once.
+ * Queues the next hourly run (lib/jobs/hourly.ts; a run passes its own job's payload as `after`), or
+ * one now at start-up under a key of its own, so it never takes the place of an hour's run.
  */
 export async function scheduleMailMaintenance(
   queue: JobQueue,
-  { now = new Date(), immediately = false }: { now?: Date; immediately?: boolean } = {},
+  { now = new Date(), immediately = false, after }: { now?: Date; immediately?: boolean; after?: unknown } = {},
 ): Promise<void> {
-  const runAt = immediately ? now : new Date(Math.floor(now.getTime() / EVERY_MS + 1) * EVERY_MS);
-  const key = `${MAIL_MAINTENANCE_JOB}:${immediately ? 'start:' : ''}${runAt.toISOString()}`;
-  await queue.enqueue(MAIL_MAINTENANCE_JOB, {}, { runAt, dedupeKey: key });
+  if (!immediately) {
+    await scheduleHourly(queue, MAIL_MAINTENANCE_JOB, { now, after });
+    return;
+  }
+  await queue.enqueue(
+    MAIL_MAINTENANCE_JOB,
+    {},
+    { runAt: now, dedupeKey: `${MAIL_MAINTENANCE_JOB}:start:${now.toISOString()}` },
+  );
 }
 
 export function createMailMaintenance({
@@ -62,9 +68,9 @@ export function createMailMaintenance({
     return repository.eraseDeliveredBodies(new Date(now.getTime() - retentionDays * DAY_MS));
   }
 
-  const run: JobHandler = async () => {
+  const run: JobHandler = async (payload) => {
     // The next run is queued first, so a failing run never ends the schedule.
-    await scheduleMailMaintenance(queue);
+    await scheduleMailMaintenance(queue, { after: payload });
     await encryptClearBodies();
     await eraseExpiredBodies();
   };

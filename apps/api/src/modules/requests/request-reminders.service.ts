@@ -15,6 +15,7 @@ import {
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import { scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
@@ -26,19 +27,16 @@ import type { RequestRemindersRepository } from './request-reminders.repository.
 import { requestScopeOf } from './request-scope.js';
 
 export const SEND_REQUEST_REMINDERS_JOB = 'requests.send-reminders';
-const RUN_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Queues the next run at the start of the next hour, deduplicated by that hour (as the schedules'
- * job): any number of processes keep one hourly chain.
+ * Queues the next hourly run (lib/jobs/hourly.ts): any number of processes keep one chain, and a run
+ * passes its own job's payload as `after` so a process clock behind the database's cannot stop it.
  */
-export async function scheduleRequestReminders(queue: JobQueue, now = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(now.getTime() / RUN_EVERY_MS + 1) * RUN_EVERY_MS);
-  await queue.enqueue(
-    SEND_REQUEST_REMINDERS_JOB,
-    {},
-    { runAt, dedupeKey: `${SEND_REQUEST_REMINDERS_JOB}:${runAt.toISOString()}` },
-  );
+export function scheduleRequestReminders(
+  queue: JobQueue,
+  options: { now?: Date; after?: unknown } = {},
+): Promise<Date> {
+  return scheduleHourly(queue, SEND_REQUEST_REMINDERS_JOB, options);
 }
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;

@@ -11,6 +11,7 @@ import {
 } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
@@ -21,20 +22,17 @@ import type { RequestTemplatesRepository } from './request-templates.repository.
 import type { RequestsRepository } from './requests.repository.js';
 
 export const RUN_REQUEST_SCHEDULES_JOB = 'requests.run-schedules';
-const RUN_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Queues the next run at the start of the next hour; the dedupe key names that hour, so every process
- * asking for it queues it once. Hourly, so a schedule's day is met within an hour of its start in the
- * firm's zone, and a worker that was down on the day catches up on its next run.
+ * Queues the next hourly run (lib/jobs/hourly.ts), so a schedule's day is met within an hour of its
+ * start in the firm's zone and a worker that was down on the day catches up on its next run. A run
+ * passes its own job's payload as `after`: a process clock behind the database's cannot stop the chain.
  */
-export async function scheduleRequestSchedules(queue: JobQueue, now = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(now.getTime() / RUN_EVERY_MS + 1) * RUN_EVERY_MS);
-  await queue.enqueue(
-    RUN_REQUEST_SCHEDULES_JOB,
-    {},
-    { runAt, dedupeKey: `${RUN_REQUEST_SCHEDULES_JOB}:${runAt.toISOString()}` },
-  );
+export function scheduleRequestSchedules(
+  queue: JobQueue,
+  options: { now?: Date; after?: unknown } = {},
+): Promise<Date> {
+  return scheduleHourly(queue, RUN_REQUEST_SCHEDULES_JOB, options);
 }
 
 /** The job acts for no one: its audit events carry no address or browser. */

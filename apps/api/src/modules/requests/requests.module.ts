@@ -71,9 +71,9 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     firmCadence: (tx) => settings.reminderCadence(tx),
   });
   await app.register(requestRemindersRoutes, { reminders });
-  deps.jobs.register(SEND_REQUEST_REMINDERS_JOB, async () => {
+  deps.jobs.register(SEND_REQUEST_REMINDERS_JOB, async (payload) => {
     // The next run is queued first, so a failing run never ends the hourly chain.
-    await scheduleRequestReminders(deps.queue);
+    await scheduleRequestReminders(deps.queue, { after: payload });
     await reminders.runDue();
   });
   const templates = createRequestTemplatesRepository({ db: deps.db });
@@ -95,9 +95,9 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     notifications,
   });
   await app.register(requestSchedulesRoutes, { schedules });
-  deps.jobs.register(RUN_REQUEST_SCHEDULES_JOB, async () => {
+  deps.jobs.register(RUN_REQUEST_SCHEDULES_JOB, async (payload) => {
     // The next run is queued first, so a failing run never ends the schedule.
-    await scheduleRequestSchedules(deps.queue);
+    await scheduleRequestSchedules(deps.queue, { after: payload });
     await schedules.runDue();
   });
   // In a context of its own: the multipart parser applies to the item upload alone.
