@@ -1,3 +1,4 @@
+import { BACKGROUND_REQUEST_HEADER } from '@ledgerport/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSessionUser } from '@/testing/factories';
 import { errorResponse, jsonResponse } from '@/testing/test-utils';
@@ -150,6 +151,29 @@ describe('api client token refresh', () => {
     ).rejects.toMatchObject({ status: 401 });
 
     expect(refreshCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('marks a background request, its refresh and its retry as background, and nothing else', async () => {
+    const fetchMock = stubServer(() => jsonResponse({ accessToken: 'new', refreshToken: '', permissions: [] }));
+    const backgroundOf = (calls: FetchArgs[]) =>
+      calls.map(([input, init]) => [input, new Headers(init.headers).get(BACKGROUND_REQUEST_HEADER)]);
+
+    await api.get('/poll', { background: true, schema: thingSchema });
+    expect(backgroundOf(fetchMock.mock.calls)).toEqual([
+      ['/api/v1/poll', '1'],
+      [REFRESH_URL, '1'],
+      ['/api/v1/poll', '1'],
+    ]);
+
+    // A person's request after the token expires again: neither it nor its refresh is background.
+    fetchMock.mockClear();
+    startSession({ accessToken: 'old', user: buildSessionUser(), permissions: [] });
+    await api.get('/list', { schema: thingSchema });
+    expect(backgroundOf(fetchMock.mock.calls)).toEqual([
+      ['/api/v1/list', null],
+      [REFRESH_URL, null],
+      ['/api/v1/list', null],
+    ]);
   });
 
   it('only retries when another tab refreshed while this one waited for the lock', async () => {

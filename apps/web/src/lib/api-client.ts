@@ -1,4 +1,5 @@
 import {
+  BACKGROUND_REQUEST_HEADER,
   FILE_TRANSFER_TIMEOUT_MS,
   IDEMPOTENCY_KEY_HEADER,
   REQUEST_TIMEOUT_MS,
@@ -87,6 +88,11 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
    * over someone else's newer one is refused with 412 STALE_VERSION instead of overwriting it.
    */
   ifMatch?: string;
+  /**
+   * Asked for by no person (a poll): marked with the background header, as is the token refresh it
+   * may need, so the API does not count it as activity and a tab left open still goes idle.
+   */
+  background?: boolean;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : void;
@@ -277,6 +283,7 @@ async function execute(
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (options.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
   if (options.ifMatch !== undefined) headers.set('If-Match', `"${options.ifMatch}"`);
+  if (options.background) headers.set(BACKGROUND_REQUEST_HEADER, '1');
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary itself
@@ -311,7 +318,7 @@ async function execute(
 
 type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable' | 'signedOut';
 
-async function refreshUnlessAlreadyDone(failedToken: string): Promise<RefreshOutcome> {
+async function refreshUnlessAlreadyDone(failedToken: string, background: boolean): Promise<RefreshOutcome> {
   const stored = readStoredAccessToken();
   // Signed out meanwhile, here (a refusal a moment ago) or in another tab: nothing left to renew,
   // and whoever ended the session has already taken the user to the login page.
@@ -322,7 +329,7 @@ async function refreshUnlessAlreadyDone(failedToken: string): Promise<RefreshOut
     return 'refreshed';
   }
   try {
-    const result = await execute('GET', REFRESH_PATH, {}, 'rawJson', null);
+    const result = await execute('GET', REFRESH_PATH, { background }, 'rawJson', null);
     if (!isRefreshResult(result)) return 'refused';
     // result.refreshToken is ignored: for the web app it is empty and the new one is in the cookie.
     updateTokens({ accessToken: result.accessToken, permissions: result.permissions });
@@ -345,10 +352,10 @@ async function withRefreshLock(task: () => Promise<RefreshOutcome>): Promise<Ref
   return await locks.request(REFRESH_LOCK_NAME, task);
 }
 
-async function runRefresh(failedToken: string): Promise<boolean> {
+async function runRefresh(failedToken: string, background: boolean): Promise<boolean> {
   let outcome: RefreshOutcome;
   try {
-    outcome = await withRefreshLock(() => refreshUnlessAlreadyDone(failedToken));
+    outcome = await withRefreshLock(() => refreshUnlessAlreadyDone(failedToken, background));
   } catch {
     outcome = 'unavailable';
   }
@@ -363,23 +370,28 @@ let refreshInFlight: Promise<boolean> | null = null;
 
 /**
  * Single flight: every request that failed with 401 while a refresh is running waits for that same
- * refresh instead of starting its own (the refresh token is single-use).
+ * refresh instead of starting its own (the refresh token is single-use). The refresh is background
+ * when the request that started it was; a person's request that joins it is activity of its own.
  */
-function refreshAccessToken(failedToken: string): Promise<boolean> {
-  refreshInFlight ??= runRefresh(failedToken).finally(() => {
+function refreshAccessToken(failedToken: string, background: boolean): Promise<boolean> {
+  refreshInFlight ??= runRefresh(failedToken, background).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
 /** One attempt with the stored token and, after a 401, one more once the single-flight refresh succeeded. */
-async function withTokenRefresh<T>(path: string, attempt: (accessToken: string | null) => Promise<T>): Promise<T> {
+async function withTokenRefresh<T>(
+  path: string,
+  background: boolean,
+  attempt: (accessToken: string | null) => Promise<T>,
+): Promise<T> {
   const accessToken = readStoredAccessToken();
   try {
     return await attempt(accessToken);
   } catch (error) {
     const mayRefresh = isApiError(error, 401) && accessToken !== null && !PATHS_WITHOUT_REFRESH.has(path);
-    if (!mayRefresh || !(await refreshAccessToken(accessToken))) throw error;
+    if (!mayRefresh || !(await refreshAccessToken(accessToken, background))) throw error;
     // Retried once: a second 401 means the new token is refused too, and that is the caller's answer.
     return attempt(readStoredAccessToken());
   }
@@ -391,7 +403,9 @@ function send(
   options: RequestOptions<z.ZodType | undefined>,
   kind: ResponseKind,
 ): Promise<unknown> {
-  return withTokenRefresh(path, (accessToken) => execute(method, path, options, kind, accessToken));
+  return withTokenRefresh(path, options.background ?? false, (accessToken) =>
+    execute(method, path, options, kind, accessToken),
+  );
 }
 
 export interface UploadOptions<S extends z.ZodType | undefined = undefined> {
@@ -529,10 +543,11 @@ export const api = {
    * refresh-and-retry as every call (EventSource cannot send the Authorization header). No timeout:
    * the caller ends it with `signal`.
    */
-  stream: (path: string, { signal }: { signal: AbortSignal }) =>
-    withTokenRefresh(path, async (accessToken) => {
+  stream: (path: string, { signal, background = false }: { signal: AbortSignal; background?: boolean }) =>
+    withTokenRefresh(path, background, async (accessToken) => {
       const headers = new Headers({ Accept: 'text/event-stream' });
       if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+      if (background) headers.set(BACKGROUND_REQUEST_HEADER, '1');
       let response: Response;
       try {
         response = await fetch(buildUrl(path), { headers, credentials: 'same-origin', cache: 'no-store', signal });
@@ -551,7 +566,7 @@ export const api = {
   ) => {
     // The retry after a token refresh sends the same files again: the same key makes it one upload.
     const idempotencyKey = newIdempotencyKey();
-    return withTokenRefresh(path, (accessToken) =>
+    return withTokenRefresh(path, false, (accessToken) =>
       transmit(path, formData, options, accessToken, idempotencyKey),
     ) as Promise<Output<S>>;
   },

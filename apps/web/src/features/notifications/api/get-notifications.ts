@@ -36,6 +36,9 @@ export function useUnreadCount({ pollMs }: { pollMs: number | false }) {
         query: { limit: 1, offset: 0, unread: true },
         schema: notificationPageDtoSchema,
         signal,
+        // Fetched by a timer, a focus or a mount, never by a person's action (which has its own
+        // request): a tab left open on its poll must still let the session go idle.
+        background: true,
       });
       return { unreadCount: page.unreadCount };
     },
