@@ -1,4 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import {
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryClientConfig,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const MAX_RETRIES = 2;
@@ -9,15 +15,40 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: shouldRetry,
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
+/**
+ * After a change, every list must show it. TanStack's invalidation restarts a fetch in flight only
+ * when its query already has data: a query's first fetch (a search just submitted is a new key,
+ * with the previous results still on screen) is left to finish, and it may have read the list
+ * before the change committed, so a deactivated client stayed in the list until the next refetch.
+ * Such first fetches are cancelled (back to pending) before the invalidation fetches them again.
+ */
+export class AppQueryClient extends QueryClient {
+  override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    const firstFetches = this.getQueryCache()
+      .findAll(filters)
+      .filter((query) => query.state.fetchStatus === 'fetching' && query.state.data === undefined);
+    await Promise.all(firstFetches.map((query) => query.cancel({ revert: true, silent: true })));
+    return super.invalidateQueries(filters, options);
+  }
+}
+
+export function createQueryClient(config: QueryClientConfig = {}): AppQueryClient {
+  return new AppQueryClient({
+    ...config,
+    defaultOptions: {
+      ...config.defaultOptions,
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        ...config.defaultOptions?.queries,
+      },
+      mutations: { retry: false, ...config.defaultOptions?.mutations },
     },
-    mutations: {
-      retry: false,
-    },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();
