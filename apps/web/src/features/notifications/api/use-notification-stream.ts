@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { readServerSentEvents } from '../lib/server-sent-events';
+import { browserTabCoordination, shareAcrossTabs, type LeaderTab } from '../lib/shared-stream';
 import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
 
 /** Waits before reconnecting: 1 s, 2 s, 4 s … up to 30 s, spread so tabs do not all return at once. */
@@ -25,10 +26,34 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The signed-in tab's notification stream (issue 22 item 2): the server pushes the unread count,
- * which goes straight into the bell's query; an open panel is read again when it changes. The stream
- * reconnects after a drop (with backoff); `connected` is false meanwhile, and the bell polls instead.
- * It ends on sign-out; a refused sign-in (401 after the refresh, 403) stops it for good.
+ * Reads the stream for as long as this tab leads: reconnects after a drop (with backoff), and stops
+ * for good when the sign-in is refused (401 after the refresh, 403).
+ */
+async function readStream(tab: LeaderTab, signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; !signal.aborted; attempt += 1) {
+    try {
+      const body = await api.stream(`${NOTIFICATIONS_PATH}/stream`, { signal, background: true });
+      tab.setConnected(true);
+      const opened = Date.now();
+      await readServerSentEvents(body, (event) => {
+        if (event.event === NOTIFICATION_STREAM_EVENT.unread) tab.publish(event.data);
+      });
+      // A server (or proxy) that answers and closes at once must not be asked again every second.
+      if (Date.now() - opened >= HEALTHY_STREAM_MS) attempt = 0;
+    } catch (error) {
+      if (signal.aborted || isApiError(error, 401) || isApiError(error, 403)) return;
+    } finally {
+      tab.setConnected(false);
+    }
+    await pause(backoff(attempt), signal);
+  }
+}
+
+/**
+ * The signed-in person's notification stream (issue 22 item 2): the server pushes the unread count,
+ * which goes straight into the bell's query; an open panel is read again when it changes. One tab of
+ * the browser reads it for all the person's tabs (`shared-stream.ts`). `connected` is false while no
+ * tab's stream is up, and the bell polls instead. It ends on sign-out.
  */
 export function useNotificationStream(): { connected: boolean } {
   const queryClient = useQueryClient();
@@ -37,8 +62,6 @@ export function useNotificationStream(): { connected: boolean } {
 
   useEffect(() => {
     if (userId === undefined) return;
-    const controller = new AbortController();
-    const { signal } = controller;
 
     const onUnread = (data: string) => {
       let parsed: UnreadCountDto;
@@ -54,27 +77,12 @@ export function useNotificationStream(): { connected: boolean } {
       }
     };
 
-    void (async () => {
-      for (let attempt = 0; !signal.aborted; attempt += 1) {
-        try {
-          const body = await api.stream(`${NOTIFICATIONS_PATH}/stream`, { signal });
-          setConnected(true);
-          const opened = Date.now();
-          await readServerSentEvents(body, (event) => {
-            if (event.event === NOTIFICATION_STREAM_EVENT.unread) onUnread(event.data);
-          });
-          // A server (or proxy) that answers and closes at once must not be asked again every second.
-          if (Date.now() - opened >= HEALTHY_STREAM_MS) attempt = 0;
-        } catch (error) {
-          if (signal.aborted || isApiError(error, 401) || isApiError(error, 403)) return;
-        } finally {
-          setConnected(false);
-        }
-        await pause(backoff(attempt), signal);
-      }
-    })();
-
-    return () => controller.abort();
+    // Per person: another account signed in to the same browser has a stream of its own.
+    return shareAcrossTabs(
+      `ledgerport-notifications-${userId}`,
+      { lead: readStream, onValue: onUnread, onConnected: setConnected },
+      browserTabCoordination(),
+    );
   }, [userId, queryClient]);
 
   return { connected };

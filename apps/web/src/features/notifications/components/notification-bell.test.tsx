@@ -1,4 +1,4 @@
-import type { NotificationDto } from '@ledgerport/shared';
+import { BACKGROUND_REQUEST_HEADER, type NotificationDto } from '@ledgerport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -30,7 +30,7 @@ function stubApi(initial: NotificationDto[]) {
   let items = initial;
   const encoder = new TextEncoder();
   let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const calls: Array<{ method: string; url: string; authorization: string | null }> = [];
+  const calls: Array<{ method: string; url: string; authorization: string | null; background: string | null }> = [];
   const unread = () => items.filter((item) => item.readAt === null).length;
   vi.stubGlobal(
     'fetch',
@@ -41,6 +41,7 @@ function stubApi(initial: NotificationDto[]) {
         method,
         url: url.pathname + url.search,
         authorization: new Headers(init?.headers).get('authorization'),
+        background: new Headers(init?.headers).get(BACKGROUND_REQUEST_HEADER),
       });
       if (url.pathname === `${BASE}/stream`) {
         const body = new ReadableStream<Uint8Array>({
@@ -134,6 +135,20 @@ describe('the notification bell (issue 22 items 1 and 2)', () => {
     api.push(notification(2));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
     expect(api.calls.find((call) => call.url.endsWith('/stream'))?.authorization).toBe('Bearer token-1');
+  });
+
+  it('marks the stream and the count as background (no person asked), and not the list one opens', async () => {
+    const api = stubApi([notification(1)]);
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await within(await screen.findByRole('dialog', { name: 'Notifications' })).findAllByRole('listitem');
+
+    const background = (match: (url: string) => boolean) =>
+      api.calls.filter((call) => match(call.url)).map((call) => call.background);
+    expect(background((url) => url.endsWith('/stream'))).toContain('1');
+    expect(new Set(background((url) => url.includes('limit=1&')))).toEqual(new Set(['1']));
+    expect(new Set(background((url) => url.includes('limit=20&')))).toEqual(new Set([null]));
   });
 
   it('lists them newest first; opening one marks it read and goes to it', async () => {
