@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hourIn, NOTIFICATION_DELIVERY, todayIn } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { hourOfJob, scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { MailService } from '../mail/index.js';
 import type { NotificationMailRepository } from './notification-mail.repository.js';
@@ -10,7 +11,6 @@ import { recipientScopeOf } from './notification-scope.js';
 export const NOTIFICATION_BATCH_JOB = 'notifications.send-batch';
 /** Hourly: the daily digests whose hour has come. */
 export const NOTIFICATION_DIGESTS_JOB = 'notifications.send-digests';
-const HOUR_MS = 60 * 60 * 1000;
 
 const batchPayloadSchema = z.object({
   userId: z.number().int().positive(),
@@ -19,17 +19,9 @@ const batchPayloadSchema = z.object({
 });
 type BatchPayload = z.infer<typeof batchPayloadSchema>;
 
-/**
- * Queues the digests' next run at the start of the next hour; the dedupe key names that hour, so
- * every process asking for it (each start, each run) queues it once.
- */
+/** Starts the hourly chain (at a server's start): its first run at the start of the next hour. */
 export async function scheduleNotificationDigests(queue: JobQueue, now = new Date()): Promise<void> {
-  const runAt = new Date(Math.floor(now.getTime() / HOUR_MS + 1) * HOUR_MS);
-  await queue.enqueue(
-    NOTIFICATION_DIGESTS_JOB,
-    {},
-    { runAt, dedupeKey: `${NOTIFICATION_DIGESTS_JOB}:${runAt.toISOString()}` },
-  );
+  await scheduleHourly(queue, NOTIFICATION_DIGESTS_JOB, { now });
 }
 
 export type NotificationMailService = ReturnType<typeof createNotificationMailService>;
@@ -186,10 +178,17 @@ export function createNotificationMailService({
     queueBatches,
     sendBatch,
     sendDigests,
-    /** The hourly chain: the next run is queued first, so a failing run never ends it. */
-    async runDigestsJob(): Promise<void> {
-      await scheduleNotificationDigests(queue, now());
-      await sendDigests();
+    /**
+     * The hourly chain's handler, given its own job's payload. The next run is queued first, so a
+     * failing run never ends the chain, and counted from this run's hour, so a process clock behind
+     * the database's cannot queue the hour that is running. The digests are those of the run's hour
+     * at least, for the same reason: the hour has come even if this process's clock says not yet.
+     */
+    async runDigestsJob(payload: unknown): Promise<void> {
+      const at = now();
+      await scheduleHourly(queue, NOTIFICATION_DIGESTS_JOB, { now: at, after: payload });
+      const hour = hourOfJob(payload);
+      await sendDigests(hour !== undefined && hour > at ? hour : at);
     },
   };
 }

@@ -43,7 +43,7 @@ export const notificationsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app
   const notifications = createNotificationsService({ db: deps.db, repository, preferences, batches: email });
   deps.jobs.register(NOTIFICATION_JOB, (payload) => notifications.deliver(payload));
   deps.jobs.register(NOTIFICATION_BATCH_JOB, async (payload) => void (await email.sendBatch(payload)));
-  deps.jobs.register(NOTIFICATION_DIGESTS_JOB, () => email.runDigestsJob());
+  deps.jobs.register(NOTIFICATION_DIGESTS_JOB, (payload) => email.runDigestsJob(payload));
 
   const hub = createNotificationHub({ listen: deps.listen, logger: app.log });
   // Before the server waits for open connections to end: a stream never would on its own.

@@ -18,7 +18,11 @@ import { createClient, createUser } from '../../../testing/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createNotificationPublisher, type NotificationEvent } from '../index.js';
-import { NOTIFICATION_BATCH_JOB, scheduleNotificationDigests } from '../notification-mail.service.js';
+import {
+  NOTIFICATION_BATCH_JOB,
+  NOTIFICATION_DIGESTS_JOB,
+  scheduleNotificationDigests,
+} from '../notification-mail.service.js';
 import { notificationJobs, setUpNotificationWorld, type NotificationWorld } from './notifications-fixtures.js';
 
 /*
@@ -395,6 +399,32 @@ describe('daily digest', () => {
     }
     expect(await mailTo(world.advisor.userId)).toHaveLength(1);
     expect((await claimsOf(world.advisor.userId)).map((claim) => claim.period)).toEqual(['2030-05-21']);
+  });
+
+  it('a process clock behind the one jobs fall due by neither stops the chain nor delays the hour’s digests', async () => {
+    at('2030-05-20T15:00:00Z');
+    await publish(itemSubmitted(8));
+    await run();
+    // Jobs fall due on the test's clock (the database's); this process's is a minute behind it.
+    const behind = notificationJobs(t, { now: () => new Date(clock.getTime() - 60_000), dueNow: now });
+    at('2030-05-21T11:30:00Z');
+    await scheduleNotificationDigests(behind.queue, clock);
+    const sentAt: string[] = [];
+    for (const instant of ['2030-05-21T12:00:00Z', '2030-05-21T13:00:00Z', '2030-05-21T14:00:00Z']) {
+      at(instant);
+      const before = (await mailTo(world.advisor.userId)).length;
+      await behind.worker.drain();
+      if ((await mailTo(world.advisor.userId)).length > before) sentAt.push(instant);
+    }
+    // The run of 8 a.m. sent the advisor's digest, though its process's clock read 7:59.
+    expect(sentAt).toEqual(['2030-05-21T12:00:00Z']);
+    const pending = await db()
+      .select({ payload: jobs.payload, runAt: jobs.runAt })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'pending'), eq(jobs.type, NOTIFICATION_DIGESTS_JOB)));
+    expect(pending).toEqual([
+      { payload: { hour: '2030-05-21T15:00:00.000Z' }, runAt: new Date('2030-05-21T15:00:00.000Z') },
+    ]);
   });
 
   it('keeps the local hour across both daylight-saving changes of 2026 in New York', async () => {

@@ -166,14 +166,20 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
  * The module's job side as notifications.module.ts builds it, on a clock of the test's own: the
  * notifications service (the deliver job), the e-mail service (batches and digests), a queue whose
  * jobs fall due on that clock, and a worker running those jobs and the outbox's deliveries. Mail goes
- * through the app's outbox (to its SMTP server, if it has one).
+ * through the app's outbox (to its SMTP server, if it has one). `dueNow`, when given, is the clock
+ * jobs fall due by (the database's, in production) apart from the services' own (the process's).
  */
 export function notificationJobs(
   t: TestApp,
-  { now = () => new Date(), batchMinutes = 10, zone = 'America/New_York' } = {},
+  {
+    now = () => new Date(),
+    dueNow = now,
+    batchMinutes = 10,
+    zone = 'America/New_York',
+  }: { now?: () => Date; dueNow?: () => Date; batchMinutes?: number; zone?: string } = {},
 ) {
   const db = t.database.db;
-  const queue = createJobQueue({ db, now });
+  const queue = createJobQueue({ db, now: dueNow });
   const email = createNotificationMailService({
     db,
     repository: createNotificationMailRepository({ db }),
@@ -196,7 +202,7 @@ export function notificationJobs(
     handlers: {
       [NOTIFICATION_JOB]: (payload) => notifications.deliver(payload),
       [NOTIFICATION_BATCH_JOB]: async (payload) => void (await email.sendBatch(payload)),
-      [NOTIFICATION_DIGESTS_JOB]: () => email.runDigestsJob(),
+      [NOTIFICATION_DIGESTS_JOB]: (payload) => email.runDigestsJob(payload),
       [MAIL_JOB]: t.app.mail.deliver,
     },
   });
