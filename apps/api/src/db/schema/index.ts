@@ -23,3 +23,4 @@ export * from './two-factor.js';
 export * from './settings.js';
 export * from './idempotency.js';
 export * from './notifications.js';
+export * from './messages.js';

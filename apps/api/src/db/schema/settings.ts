@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
+import { services } from './organisation.js';
 
 /**
  * The firm's settings: one row (id = 1), written on the first save. Until then the code's defaults
@@ -25,6 +26,8 @@ export const firmSettings = pgTable(
     reminderOnDueDate: boolean().notNull().default(true),
     reminderEveryDaysOverdue: smallint().notNull().default(7),
     reminderMaxCount: smallint().notNull().default(5),
+    /** The service a message's attachments are filed under when the sender chooses none (issue 23). */
+    messagesServiceId: integer().references(() => services.id, { onDelete: 'set null' }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   },
