@@ -53,4 +53,18 @@ CREATE INDEX "conversation_reads_user_idx" ON "conversation_reads" USING btree (
 CREATE INDEX "conversations_client_activity_idx" ON "conversations" USING btree ("client_id","last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "conversations_activity_idx" ON "conversations" USING btree ("last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "conversations_assignee_idx" ON "conversations" USING btree ("assignee_user_id");--> statement-breakpoint
-ALTER TABLE "firm_settings" ADD CONSTRAINT "firm_settings_messages_service_id_services_id_fk" FOREIGN KEY ("messages_service_id") REFERENCES "public"."services"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "firm_settings" ADD CONSTRAINT "firm_settings_messages_service_id_services_id_fk" FOREIGN KEY ("messages_service_id") REFERENCES "public"."services"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Messages' permissions for the roles of databases seeded before messages existed, as the seed now
+-- gives them (packages/shared/src/permissions/catalogue.ts, docs/permissions.md).
+INSERT INTO "role_permissions" ("role_id", "permission")
+SELECT r."id", p."permission"
+FROM "roles" r
+JOIN (VALUES
+  ('admin', 'message'),
+  ('advisor', 'message'),
+  ('supervisor', 'message'),
+  ('employee', 'message:list'), ('employee', 'message:send'), ('employee', 'message:manage'),
+  ('employee', 'message:note'),
+  ('client', 'message:list'), ('client', 'message:send')
+) AS p("role", "permission") ON p."role" = r."name"
+ON CONFLICT DO NOTHING;

@@ -92,6 +92,11 @@ export const PERMISSIONS = {
   'request-schedule:add': 'Create recurring requests',
   'request-schedule:edit': 'Edit recurring requests',
   'request-schedule:delete': 'Delete recurring requests',
+  'message:list': 'Read and search secure messages',
+  'message:send': 'Start conversations and send secure messages',
+  'message:bulk': 'Send one message to many clients at once',
+  'message:manage': 'Assign, close and reopen conversations',
+  'message:note': 'Add internal notes to conversations',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -120,6 +125,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'reconciliation',
     'request',
     'request-template:list',
+    'message',
   ],
   [ROLE_NAME.supervisor]: [
     ...staffDocuments,
@@ -132,6 +138,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'reconciliation',
     'request',
     'request-template:list',
+    'message',
   ],
   [ROLE_NAME.employee]: [
     ...staffDocuments,
@@ -150,6 +157,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'request:edit',
     'request:review',
     'request-template:list',
+    'message:list',
+    'message:send',
+    'message:manage',
+    'message:note',
   ],
   [ROLE_NAME.client]: [
     // Not received:change-status: the status is the firm's work tracker, hidden from clients (spec 02).
@@ -168,5 +179,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'reconciliation',
     'request:list',
     'request:respond',
+    'message:list',
+    'message:send',
   ],
 };
