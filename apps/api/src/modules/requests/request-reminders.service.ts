@@ -13,6 +13,7 @@ import {
   type ReminderRecipients,
   type RemindResult,
 } from '@ledgerport/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
 import { scheduleHourly } from '../../lib/jobs/hourly.js';
@@ -37,6 +38,16 @@ export function scheduleRequestReminders(
   options: { now?: Date; after?: unknown } = {},
 ): Promise<Date> {
   return scheduleHourly(queue, SEND_REQUEST_REMINDERS_JOB, options);
+}
+
+/**
+ * An error as the job logs it: its kind and message, not its other fields (a database error's
+ * `detail` quotes the row's values, an e-mail address among them).
+ */
+function errorSummary(error: unknown): { type: string; code?: string; message: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { type: error.name, ...(typeof code === 'string' ? { code } : {}), message: error.message };
 }
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;
@@ -64,6 +75,7 @@ export function createRequestRemindersService({
   audit,
   timeZone,
   firmCadence,
+  logger,
   now = () => new Date(),
 }: {
   db: Db;
@@ -77,6 +89,8 @@ export function createRequestRemindersService({
   timeZone: (tx?: DbOrTx) => Promise<string>;
   /** The firm's default cadence (its settings). */
   firmCadence: (tx?: DbOrTx) => Promise<ReminderCadence>;
+  /** Where the job tells of a request or person it could not remind this run (ids only). */
+  logger: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
 }) {
   /**
@@ -97,7 +111,19 @@ export function createRequestRemindersService({
     for (const request of due) {
       const target = `${request.clientId}:${request.serviceId}`;
       if (!people.has(target)) {
-        people.set(target, await recipients.clientUsers({ clientId: request.clientId, serviceId: request.serviceId }));
+        try {
+          people.set(
+            target,
+            await recipients.clientUsers({ clientId: request.clientId, serviceId: request.serviceId }),
+          );
+        } catch (error) {
+          // One request's trouble is not everyone's: its people are left for the next run.
+          logger.error(
+            { requestId: request.id, clientId: request.clientId, day, err: errorSummary(error) },
+            'request reminder recipients could not be read; the next run tries again',
+          );
+          people.set(target, []);
+        }
       }
       for (const userId of people.get(target)!) {
         if ((counts.get(`${request.id}:${userId}`) ?? 0) >= request.cadence.maxCount) continue;
@@ -249,7 +275,8 @@ export function createRequestRemindersService({
     /**
      * The job (SEND_REQUEST_REMINDERS_JOB), hourly: from REMINDER_SEND_FROM_HOUR of the firm's day on,
      * each person due a reminder today who has not had it gets it. Later runs of the day find them
-     * claimed and send nothing. Returns how many people it reminded.
+     * claimed and send nothing. A request or person that fails is logged and left for the next run;
+     * the others are reminded all the same. Returns how many people it reminded.
      */
     async runDue(at: Date = now()): Promise<number> {
       const { zone, day } = await firmDay(at);
@@ -259,7 +286,16 @@ export function createRequestRemindersService({
       let reminded = 0;
       for (const [userId, requestIds] of due) {
         if (claimed.has(userId)) continue;
-        if ((await send(userId, day, requestIds, null)) === 'sent') reminded += 1;
+        try {
+          if ((await send(userId, day, requestIds, null)) === 'sent') reminded += 1;
+        } catch (error) {
+          // Their transaction rolled back (no claim, nothing listed, no e-mail), so the next hourly
+          // run finds them due and tries again; everyone after them is still reminded now.
+          logger.error(
+            { userId, requestIds, day, err: errorSummary(error) },
+            'request reminder failed; the next run tries again',
+          );
+        }
       }
       return reminded;
     },

@@ -69,6 +69,7 @@ export const requestsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     audit: deps.audit,
     timeZone: (tx) => settings.timeZone(tx),
     firmCadence: (tx) => settings.reminderCadence(tx),
+    logger: app.log,
   });
   await app.register(requestRemindersRoutes, { reminders });
   deps.jobs.register(SEND_REQUEST_REMINDERS_JOB, async (payload) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import {
   addDays,
@@ -53,7 +53,9 @@ let t: TestApp;
 let smtp: TestSmtpServer;
 let world: NotificationWorld;
 
-function service() {
+const silent = { error: () => undefined };
+
+function service(overrides: Partial<Parameters<typeof createRequestRemindersService>[0]> = {}) {
   const db = t.database.db;
   const settings = createSettingsRepository({ db, absoluteDefaultHours: 12 });
   return createRequestRemindersService({
@@ -65,6 +67,8 @@ function service() {
     audit: createAuditLog({ db }),
     timeZone: async () => ZONE,
     firmCadence: (tx) => settings.reminderCadence(tx),
+    logger: silent,
+    ...overrides,
   });
 }
 
@@ -311,6 +315,80 @@ describe('the reminder job', () => {
       .from(notificationMails)
       .where(and(eq(notificationMails.kind, 'reminder'), eq(notificationMails.period, '2026-05-20')));
     expect(claims).toHaveLength(2);
+  });
+
+  it('carries on past a person whose reminder fails, rolls their reminder back and sends it at the next run', async () => {
+    const db = t.database.db;
+    await request({ dueDate: '2026-05-20' });
+    await request({ dueDate: '2026-05-20', clientId: world.clientB, title: 'Other client' });
+    const address = await emailOf(world.owner.userId);
+    // The database refuses the owner's claim, inside their transaction after its reads, as a lost
+    // connection or a broken row would; its detail quotes the address, as a constraint's detail does.
+    await db.execute(
+      sql.raw(`create function refuse_reminder_claim() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test' using detail = '${address}'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_reminder_claim before insert on notification_mails for each row
+        when (new.user_id = ${world.owner.userId}) execute function refuse_reminder_claim()`),
+    );
+    const logged: object[] = [];
+    const logger = { error: (fields: object, message?: string) => void logged.push({ ...fields, message }) };
+    const at = morningOf('2026-05-20');
+    try {
+      expect(await service({ logger }).runDue(at)).toBe(2);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_reminder_claim on notification_mails'));
+      await db.execute(sql.raw('drop function refuse_reminder_claim()'));
+    }
+    await deliver();
+    expect(await mailTo(world.taxCollaborator.userId)).toHaveLength(1);
+    expect(await mailTo(world.ownerB.userId)).toHaveLength(1);
+    // Nothing of the owner's reminder stayed: no claim, no request counted, no e-mail, no notification.
+    expect(await mailTo(world.owner.userId)).toHaveLength(0);
+    const ownerRows = async () => ({
+      claims: await db.select().from(notificationMails).where(eq(notificationMails.userId, world.owner.userId)),
+      reminders: await db.select().from(requestReminders).where(eq(requestReminders.userId, world.owner.userId)),
+      bell: await db.select().from(notifications).where(eq(notifications.recipientUserId, world.owner.userId)),
+    });
+    expect(await ownerRows()).toEqual({ claims: [], reminders: [], bell: [] });
+    // Logged by ids: the person and the day, never their address.
+    expect(logged).toEqual([
+      expect.objectContaining({ userId: world.owner.userId, day: '2026-05-20', message: expect.any(String) }),
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(address);
+
+    // The next hourly run finds the owner due and reminds them, and nobody a second time.
+    expect(await service().runDue(new Date(at.getTime() + 3600_000))).toBe(1);
+    await deliver();
+    expect(await mailTo(world.owner.userId)).toHaveLength(1);
+    expect(await mailTo(world.taxCollaborator.userId)).toHaveLength(1);
+    expect(await mailTo(world.ownerB.userId)).toHaveLength(1);
+    const after = await ownerRows();
+    expect([after.claims.length, after.reminders.length, after.bell.length]).toEqual([1, 1, 1]);
+  });
+
+  it('carries on past a request whose people cannot be read, and reminds them at the next run', async () => {
+    const db = t.database.db;
+    await request({ dueDate: '2026-05-20' });
+    const other = await request({ dueDate: '2026-05-20', clientId: world.clientB, title: 'Other client' });
+    const real = createNotificationRecipients({ db });
+    const failing = {
+      ...real,
+      clientUsers: async (target: { clientId: number; serviceId: number }) => {
+        if (target.clientId === world.clientB) throw new Error('lookup failed');
+        return real.clientUsers(target);
+      },
+    };
+    const logged: object[] = [];
+    const logger = { error: (fields: object) => void logged.push(fields) };
+    const at = morningOf('2026-05-20');
+    expect(await service({ recipients: failing, logger }).runDue(at)).toBe(2);
+    expect(logged).toEqual([expect.objectContaining({ requestId: other.id, clientId: world.clientB })]);
+    expect(await service().runDue(new Date(at.getTime() + 3600_000))).toBe(1);
+    await deliver();
+    expect(await mailTo(world.ownerB.userId)).toHaveLength(1);
+    expect(await mailTo(world.owner.userId)).toHaveLength(1);
   });
 
   it('sends no e-mail to someone who chose reminders in the app only, but still tells them in the app', async () => {
