@@ -95,3 +95,42 @@ test('staff see a client upload arrive in the bell and its panel without reloadi
   await expect(cancel).toBeHidden();
   await expect(staff.getByText(`Request ${title} cancelled`)).toBeVisible();
 });
+
+test('the tabs of one browser share one notification stream, and another tab takes it over when that one closes', async ({
+  page,
+}) => {
+  test.slow(); // eight tabs
+  const context = page.context();
+  const streams: Page[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/notifications/stream')) streams.push(request.frame().page());
+  });
+
+  await signIn(page, DEMO.supervisor);
+  await expect(bell(page)).toBeVisible();
+  await expect.poll(() => streams.length).toBe(1);
+
+  // More tabs than a browser keeps connections to one host (six over HTTP/1.1): with a stream each,
+  // the last ones' requests would wait for ever. Each loads its page and reads its own list.
+  const tabs: Page[] = [];
+  for (let n = 0; n < 7; n += 1) {
+    const tab = await context.newPage();
+    await tab.goto('/clients');
+    await expect(tab.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await expect(tab.getByRole('table', { name: 'Clients' })).toBeVisible();
+    tabs.push(tab);
+  }
+  expect(streams).toHaveLength(1);
+  expect(streams[0]).toBe(page);
+
+  // The tab holding the stream goes; one of the others opens it, and only one.
+  await page.close();
+  await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(2);
+  expect(tabs).toContain(streams[1]);
+  // A tab that only listens reloads: it joins the stream there is and opens none.
+  const follower = tabs.find((tab) => tab !== streams[1])!;
+  await follower.reload();
+  await expect(follower.getByRole('table', { name: 'Clients' })).toBeVisible();
+  await expect(bell(follower)).toBeVisible();
+  expect(streams).toHaveLength(2);
+});
