@@ -26,6 +26,14 @@ const digestHourOf = sql<number>`coalesce(${notificationPreferences.digestHour},
 
 export type NotificationMailRepository = ReturnType<typeof createNotificationMailRepository>;
 
+/** An hour of a firm day on the firm's clock: a digest run's, or the hour before which a digest lists. */
+export interface FirmHour {
+  zone: string;
+  /** YYYY-MM-DD */
+  day: string;
+  hour: number;
+}
+
 /**
  * The e-mail side of notifications (docs/notifications.md#e-mail): what waits to be e-mailed, the
  * claim row of each e-mail (notification_mails), and the lock that keeps a person's new immediate
@@ -100,7 +108,7 @@ export function createNotificationMailRepository({ db }: { db: DbOrTx }) {
     async pending(
       scope: RecipientScope,
       delivery: Exclude<NotificationDelivery, 'inAppOnly'>,
-      before: { zone: string; day: string; hour: number } | null,
+      before: FirmHour | null,
       tx: DbOrTx,
     ) {
       return tx
@@ -140,7 +148,7 @@ export function createNotificationMailRepository({ db }: { db: DbOrTx }) {
      * yet e-mailed, and whose digest of the day is not claimed. An hour missed (a worker down) is
      * caught up by any later run of the same day.
      */
-    async dueDigests(at: { zone: string; day: string; hour: number }, tx: DbOrTx = db): Promise<number[]> {
+    async dueDigests(at: FirmHour, tx: DbOrTx = db): Promise<number[]> {
       const rows = await tx
         .selectDistinct({ userId: notifications.recipientUserId })
         .from(notifications)

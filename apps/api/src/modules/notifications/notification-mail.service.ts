@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { hourIn, NOTIFICATION_DELIVERY, todayIn } from '@ledgerport/shared';
+import { hourIn, NOTIFICATION_DELIVERY, todayIn, type NotificationDelivery } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { hourOfJob, scheduleHourly } from '../../lib/jobs/hourly.js';
 import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { MailService } from '../mail/index.js';
-import type { NotificationMailRepository } from './notification-mail.repository.js';
+import type { FirmHour, NotificationMailRepository } from './notification-mail.repository.js';
 import { recipientScopeOf } from './notification-scope.js';
 
 /** One person's batch of immediate notifications, at the end of its window. */
@@ -18,6 +18,13 @@ const batchPayloadSchema = z.object({
   windowStart: z.iso.datetime(),
 });
 type BatchPayload = z.infer<typeof batchPayloadSchema>;
+
+type Person = NonNullable<Awaited<ReturnType<NotificationMailRepository['person']>>>;
+/** One line of a notification e-mail: what the bell shows, nothing more. */
+type MailItem = Pick<
+  Awaited<ReturnType<NotificationMailRepository['pending']>>[number],
+  'title' | 'clientName' | 'link'
+>;
 
 /** Starts the hourly chain (at a server's start): its first run at the start of the next hour. */
 export async function scheduleNotificationDigests(queue: JobQueue, now = new Date()): Promise<void> {
@@ -86,10 +93,35 @@ export function createNotificationMailService({
   }
 
   /**
+   * The e-mail of a claim: unless the person may get none (inactive, no address), what waits for
+   * them by `delivery` and they may still see goes out in one message (`queueMail`), marked e-mailed
+   * and recorded on the claim, all in `tx`. False when nothing was sent; the claim stays without a
+   * mail then.
+   */
+  async function mailClaimed(
+    claim: number,
+    person: Person,
+    pending: { delivery: Exclude<NotificationDelivery, 'inAppOnly'>; before: FirmHour | null },
+    queueMail: (items: MailItem[]) => Promise<number>,
+    tx: DbOrTx,
+  ): Promise<boolean> {
+    if (!person.isActive || person.emailAddress.trim() === '') return false;
+    const rows = await repository.pending(recipientScopeOf(person), pending.delivery, pending.before, tx);
+    if (rows.length === 0) return false;
+    const mailId = await queueMail(rows.map(({ title, clientName, link }) => ({ title, clientName, link })));
+    await repository.markEmailed(
+      rows.map((row) => row.id),
+      now(),
+      tx,
+    );
+    await repository.setClaimMail(claim, mailId, tx);
+    return true;
+  }
+
+  /**
    * The batch job: in one transaction under the person's lock, claims (person, 'batch', window)
    * and, unless it was claimed before, e-mails every immediate notification of theirs not yet
    * e-mailed that they may still see (made in this window, or earlier if a batch fell behind).
-   * An inactive person, or one without an address, gets nothing: the claim stays without a mail.
    */
   async function sendBatch(payload: unknown): Promise<boolean> {
     const { userId, windowStart } = batchPayloadSchema.parse(payload);
@@ -98,25 +130,14 @@ export function createNotificationMailService({
       const claim = await repository.claim(userId, 'batch', windowStart, tx);
       if (claim === null) return false;
       const person = await repository.person(userId, tx);
-      if (!person?.isActive || person.emailAddress.trim() === '') return false;
-      const rows = await repository.pending(recipientScopeOf(person), NOTIFICATION_DELIVERY.immediately, null, tx);
-      if (rows.length === 0) return false;
-      const mailId = await mail.queue(
-        'notificationBatch',
-        person.emailAddress,
-        {
-          firstName: person.firstName,
-          items: rows.map(({ title, clientName, link }) => ({ title, clientName, link })),
-        },
+      if (!person) return false;
+      return mailClaimed(
+        claim,
+        person,
+        { delivery: NOTIFICATION_DELIVERY.immediately, before: null },
+        (items) => mail.queue('notificationBatch', person.emailAddress, { firstName: person.firstName, items }, tx),
         tx,
       );
-      await repository.markEmailed(
-        rows.map((row) => row.id),
-        now(),
-        tx,
-      );
-      await repository.setClaimMail(claim, mailId, tx);
-      return true;
     });
   }
 
@@ -124,38 +145,27 @@ export function createNotificationMailService({
    * One person's digest of a firm day, in one transaction: claims (person, 'digest', day) once
    * their hour has come and e-mails what was made before that hour and not yet e-mailed.
    */
-  async function sendDigest(userId: number, at: { zone: string; day: string; hour: number }): Promise<boolean> {
+  async function sendDigest(userId: number, at: FirmHour): Promise<boolean> {
     return db.transaction(async (tx) => {
       const person = await repository.person(userId, tx);
       // Their hour moved later since the list was read: not yet.
       if (!person || person.digestHour > at.hour) return false;
       const claim = await repository.claim(userId, 'digest', at.day, tx);
       if (claim === null) return false;
-      if (!person.isActive || person.emailAddress.trim() === '') return false;
-      const rows = await repository.pending(
-        recipientScopeOf(person),
-        NOTIFICATION_DELIVERY.dailyDigest,
-        { zone: at.zone, day: at.day, hour: person.digestHour },
+      const before = { zone: at.zone, day: at.day, hour: person.digestHour };
+      return mailClaimed(
+        claim,
+        person,
+        { delivery: NOTIFICATION_DELIVERY.dailyDigest, before },
+        (items) =>
+          mail.queue(
+            'notificationDigest',
+            person.emailAddress,
+            { firstName: person.firstName, date: at.day, items },
+            tx,
+          ),
         tx,
       );
-      if (rows.length === 0) return false;
-      const mailId = await mail.queue(
-        'notificationDigest',
-        person.emailAddress,
-        {
-          firstName: person.firstName,
-          date: at.day,
-          items: rows.map(({ title, clientName, link }) => ({ title, clientName, link })),
-        },
-        tx,
-      );
-      await repository.markEmailed(
-        rows.map((row) => row.id),
-        now(),
-        tx,
-      );
-      await repository.setClaimMail(claim, mailId, tx);
-      return true;
     });
   }
 
