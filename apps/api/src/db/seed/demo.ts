@@ -9,6 +9,7 @@ import {
   ROLE_NAMES,
   STATIC_ROLE_NAMES,
   CLIENT_TYPE,
+  MARITAL_STATUS,
   REQUEST_ITEM_KIND,
   REQUEST_SCHEDULE_AUDIENCE,
   addDays,
@@ -303,6 +304,11 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
             name: 'Batch1 Group1',
             ownerUserId: clientUserId,
             advisorUserId: advisorAdvisorId,
+            // What the create form asks of a personal client, so its edit form opens filled in.
+            firstName: 'Batch1',
+            lastName: 'Group1',
+            maritalStatus: MARITAL_STATUS.single,
+            emailAddress: 'b1g1_client@gmail.com',
           })
           .returning({ id: clients.id });
         await tx.insert(clientServices).values({ clientId: personal!.id, serviceId: serviceId('tax') });
