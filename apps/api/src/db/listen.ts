@@ -38,17 +38,38 @@ export async function listenOnPglite(client: PGlite, channel: string, handlers: 
 
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
+/**
+ * TCP keep-alive probes start after this much silence. The OS default is two hours: a connection a
+ * NAT or a failover dropped without a word would go unnoticed that long, and so would every
+ * notification meanwhile.
+ */
+const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
+
+export interface ListenHealth {
+  /** How often the connection is asked `select 1`: a listener only reads, so it would never notice a dead peer itself. */
+  checkEveryMs?: number;
+  /** How long a connect, the LISTEN or a check may take before the connection counts as lost. */
+  timeoutMs?: number;
+}
 
 /**
  * A connection of its own, outside the pool (a pooled connection goes back to the pool and would stop
  * hearing). When it breaks (the server restarted, a network cut) it reconnects with backoff and says
- * so through `onReconnect`; while it is down the listener simply hears nothing. The first connection
- * is awaited, but a failure there is no error either: it keeps trying in the background.
+ * so through `onReconnect`; while it is down the listener simply hears nothing. A break that sends
+ * nothing (a NAT that forgot the connection, a failover) is found by the health check, a `select 1`
+ * every `checkEveryMs` that must answer within `timeoutMs`, and by TCP keep-alive below that. The
+ * first connection is awaited, but a failure there is no error either: it keeps trying in the
+ * background.
  */
-export async function listenOnServer(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+export async function listenOnServer(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  { checkEveryMs = 30_000, timeoutMs = 10_000 }: ListenHealth = {},
+): Promise<Listening> {
   assertChannel(channel);
   let closed = false;
-  let current: pg.Client | null = null;
+  let current: { client: pg.Client; stop: () => void } | null = null;
   let timer: NodeJS.Timeout | undefined;
   let delay = RECONNECT_MIN_MS;
   let connectedBefore = false;
@@ -64,13 +85,25 @@ export async function listenOnServer(url: string, channel: string, handlers: Lis
   };
 
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+      // A connect or a query into a silent network would otherwise wait for the OS to give up.
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      // Tells operators in pg_stat_activity what the one connection outside the pool is.
+      application_name: 'ledgerport listener',
+    });
     let lost = false;
+    let check: NodeJS.Timeout | undefined = undefined;
     const onLost = () => {
       if (lost) return;
       lost = true;
-      if (current === client) current = null;
+      clearInterval(check);
+      if (current?.client === client) current = null;
       client.removeAllListeners('notification');
+      // With a check still waiting on a dead socket, end() destroys the socket rather than wait.
       void client.end().catch(() => undefined);
       scheduleReconnect();
     };
@@ -91,7 +124,17 @@ export async function listenOnServer(url: string, channel: string, handlers: Lis
       await client.end().catch(() => undefined);
       return;
     }
-    current = client;
+    let checking = false;
+    check = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      client.query('select 1').then(
+        () => (checking = false),
+        () => onLost(),
+      );
+    }, checkEveryMs);
+    check.unref();
+    current = { client, stop: () => clearInterval(check) };
     delay = RECONNECT_MIN_MS;
     if (connectedBefore) handlers.onReconnect?.();
     connectedBefore = true;
@@ -104,13 +147,14 @@ export async function listenOnServer(url: string, channel: string, handlers: Lis
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
-      const client = current;
+      const open = current;
       current = null;
-      if (client) {
-        client.removeAllListeners('end');
-        client.removeAllListeners('error');
-        client.on('error', () => undefined);
-        await client.end().catch(() => undefined);
+      if (open) {
+        open.stop();
+        open.client.removeAllListeners('end');
+        open.client.removeAllListeners('error');
+        open.client.on('error', () => undefined);
+        await open.client.end().catch(() => undefined);
       }
     },
   };
