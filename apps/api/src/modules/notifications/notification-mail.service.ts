@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { hourIn, NOTIFICATION_DELIVERY, todayIn, type NotificationDelivery } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -6,6 +7,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { MailService } from '../mail/index.js';
 import type { FirmHour, NotificationMailRepository } from './notification-mail.repository.js';
 import { recipientScopeOf } from './notification-scope.js';
+import { masked } from './notification-texts.js';
 
 /** One person's batch of immediate notifications, at the end of its window. */
 export const NOTIFICATION_BATCH_JOB = 'notifications.send-batch';
@@ -48,6 +50,7 @@ export function createNotificationMailService({
   queue,
   batchMinutes,
   timeZone,
+  logger,
   now = () => new Date(),
 }: {
   db: Db;
@@ -58,6 +61,8 @@ export function createNotificationMailService({
   batchMinutes: number;
   /** The firm's IANA zone: digest hours and days are on its clock. */
   timeZone: (tx?: DbOrTx) => Promise<string>;
+  /** Where a person's failed digest is told of, by their id alone. */
+  logger: Pick<FastifyBaseLogger, 'error'>;
   now?: () => Date;
 }) {
   const windowMs = batchMinutes * 60 * 1000;
@@ -172,14 +177,27 @@ export function createNotificationMailService({
   /**
    * The digests job (NOTIFICATION_DIGESTS_JOB), hourly: everyone whose digest hour has come on the
    * firm's clock today and whose digest of today is not sent gets it, so a run missed (a worker down
-   * at the hour) is caught up by the next one the same day. Returns how many were sent.
+   * at the hour) is caught up by the next one the same day. One person's failure is logged and left
+   * to the next run; the others still get theirs. Returns how many were sent.
    */
   async function sendDigests(at: Date = now()): Promise<number> {
     const zone = await timeZone();
     const slot = { zone, day: todayIn(zone, at), hour: hourIn(zone, at) };
     let sent = 0;
     for (const userId of await repository.dueDigests(slot)) {
-      if (await sendDigest(userId, slot)) sent += 1;
+      try {
+        if (await sendDigest(userId, slot)) sent += 1;
+      } catch (error) {
+        // One person's failure (a template, a row the outbox refuses) must not keep the others from
+        // their digest. Their transaction rolled back with its claim, so the next hourly run is their
+        // retry and the job need not fail. The error's kind and masked message only: an error about an
+        // e-mail may quote its address, a database error's other fields the row's values.
+        const err =
+          error instanceof Error
+            ? { type: error.name, message: masked(error.message) }
+            : { type: typeof error, message: masked(String(error)) };
+        logger.error({ userId, err }, 'notification digest failed; the next hourly run tries again');
+      }
     }
     return sent;
   }

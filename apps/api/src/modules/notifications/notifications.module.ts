@@ -39,6 +39,7 @@ export const notificationsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app
     queue: deps.queue,
     batchMinutes: deps.config.notificationEmailBatchMinutes,
     timeZone: (tx) => settings.timeZone(tx),
+    logger: app.log,
   });
   const notifications = createNotificationsService({ db: deps.db, repository, preferences, batches: email });
   deps.jobs.register(NOTIFICATION_JOB, (payload) => notifications.deliver(payload));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { NOTIFICATION_DELIVERY, NOTIFICATION_KIND } from '@ledgerport/shared';
@@ -17,6 +17,7 @@ import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import type { MailService } from '../../mail/index.js';
 import { createNotificationPublisher, type NotificationEvent } from '../index.js';
 import {
   NOTIFICATION_BATCH_JOB,
@@ -425,6 +426,54 @@ describe('daily digest', () => {
     expect(pending).toEqual([
       { payload: { hour: '2030-05-21T15:00:00.000Z' }, runAt: new Date('2030-05-21T15:00:00.000Z') },
     ]);
+  });
+
+  it('one person’s failure leaves the others their digest; theirs rolls back and goes with the next run', async () => {
+    at('2030-05-20T15:00:00Z');
+    await publish(itemSubmitted(10));
+    await run();
+    const advisorAddress = await emailOf(world.advisor.userId);
+    let refusing = true;
+    const mail: Pick<MailService, 'queue'> = {
+      queue(template, to, data, tx) {
+        if (refusing && to === advisorAddress) return Promise.reject(new Error(`The outbox refused ${to}`));
+        return t.app.mail.queue(template, to, data, tx);
+      },
+    };
+    const error = vi.fn();
+    const faulty = notificationJobs(t, { now, mail, logger: { error } });
+    at('2030-05-21T11:30:00Z');
+    await scheduleNotificationDigests(faulty.queue, clock);
+
+    // The advisor comes first (ids ascending): without the isolation the follower would get nothing.
+    at('2030-05-21T12:00:00Z');
+    await faulty.worker.drain();
+    expect(await mailTo(world.follower.userId)).toHaveLength(1);
+    expect(await mailTo(world.advisor.userId)).toEqual([]);
+    expect(await claimsOf(world.advisor.userId)).toEqual([]);
+    expect(error.mock.calls).toEqual([
+      [
+        { userId: world.advisor.userId, err: { type: 'Error', message: 'The outbox refused [e-mail]' } },
+        expect.stringContaining('digest failed'),
+      ],
+    ]);
+    expect(JSON.stringify(error.mock.calls)).not.toContain(advisorAddress);
+    // The run itself succeeded: its job is done, not failed nor waiting for a retry.
+    const runs = await db()
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.type, NOTIFICATION_DIGESTS_JOB))
+      .orderBy(asc(jobs.runAt));
+    expect(runs.map((job) => job.status)).toEqual(['done', 'pending']);
+
+    refusing = false;
+    at('2030-05-21T13:00:00Z');
+    await faulty.worker.drain();
+    const mails = await mailTo(world.advisor.userId);
+    expect(mails).toHaveLength(1);
+    expect(listed(mails[0]!).join()).toContain('Item 10');
+    expect(await mailTo(world.follower.userId)).toHaveLength(1);
+    expect((await claimsOf(world.advisor.userId)).map((claim) => claim.period)).toEqual(['2030-05-21']);
   });
 
   it('keeps the local hour across both daylight-saving changes of 2026 in New York', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import type { NotificationKind } from '@ledgerport/shared';
 import type { Db } from '../../../db/client.js';
@@ -16,6 +17,7 @@ import { createWorker } from '../../../lib/jobs/worker.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { signIn, type SignedIn } from '../../../testing/session.js';
 import type { TestApp } from '../../../testing/test-app.js';
+import type { MailService } from '../../mail/index.js';
 import { MAIL_JOB } from '../../mail/mail.service.js';
 import { NOTIFICATION_JOB } from '../notification-events.js';
 import { createNotificationMailRepository } from '../notification-mail.repository.js';
@@ -176,17 +178,28 @@ export function notificationJobs(
     dueNow = now,
     batchMinutes = 10,
     zone = 'America/New_York',
-  }: { now?: () => Date; dueNow?: () => Date; batchMinutes?: number; zone?: string } = {},
+    mail = t.app.mail,
+    logger = silent,
+  }: {
+    now?: () => Date;
+    dueNow?: () => Date;
+    batchMinutes?: number;
+    zone?: string;
+    /** The outbox the e-mails are queued in: the app's, or one that fails on purpose. */
+    mail?: Pick<MailService, 'queue'>;
+    logger?: Pick<FastifyBaseLogger, 'error'>;
+  } = {},
 ) {
   const db = t.database.db;
   const queue = createJobQueue({ db, now: dueNow });
   const email = createNotificationMailService({
     db,
     repository: createNotificationMailRepository({ db }),
-    mail: t.app.mail,
+    mail,
     queue,
     batchMinutes,
     timeZone: async () => zone,
+    logger,
     now,
   });
   const notifications = createNotificationsService({
