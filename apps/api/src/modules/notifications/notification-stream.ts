@@ -14,6 +14,20 @@ interface Subscriber {
 export type NotificationHub = ReturnType<typeof createNotificationHub>;
 
 /**
+ * Streams one user may hold in one process. Each is a browser tab's connection; past this, a tab
+ * closed without its connection closing (a laptop put to sleep) or a script opening streams in a
+ * loop would hold connections and memory for nothing.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+
+/**
+ * Waits before each new try of a count that failed (the database away, often just after the
+ * listener reconnected): a few, then the stream waits for the next change, or the web app's own
+ * refetch on focus.
+ */
+const RECOUNT_RETRY_MS = [500, 2_000, 5_000] as const;
+
+/**
  * One LISTEN per API process (docs/notifications.md), opened with the first stream and kept until the
  * process closes; the streams subscribe here in memory, by user id. A NOTIFY carries user ids only:
  * each stream then reads its own count. When the connection to the database came back after a loss,
@@ -22,9 +36,11 @@ export type NotificationHub = ReturnType<typeof createNotificationHub>;
 export function createNotificationHub({
   listen,
   logger,
+  maxStreamsPerUser = MAX_STREAMS_PER_USER,
 }: {
   listen: Database['listen'];
   logger: Pick<FastifyBaseLogger, 'warn'>;
+  maxStreamsPerUser?: number;
 }) {
   const subscribers = new Map<number, Set<Subscriber>>();
   let listening: Promise<Listening> | null = null;
@@ -57,7 +73,11 @@ export function createNotificationHub({
   }
 
   return {
-    /** Adds a stream; resolves once this process listens, so no change after its first count is missed. */
+    /**
+     * Adds a stream; resolves once this process listens, so no change after its first count is missed.
+     * Past the user's cap the oldest of their streams ends rather than this one being refused: a tab
+     * reopened must work, and the oldest is the likeliest to belong to a tab already gone.
+     */
     async subscribe(userId: number, subscriber: Subscriber): Promise<() => void> {
       if (closed) {
         subscriber.end();
@@ -66,6 +86,11 @@ export function createNotificationHub({
       let own = subscribers.get(userId);
       if (!own) subscribers.set(userId, (own = new Set()));
       own.add(subscriber);
+      for (const oldest of own) {
+        if (own.size <= maxStreamsPerUser) break;
+        own.delete(oldest);
+        oldest.end();
+      }
       await startListening();
       return () => {
         own.delete(subscriber);
@@ -99,6 +124,7 @@ export async function openUnreadStream({
   sessionIsLive,
   pingMs,
   logger,
+  recountRetryMs = RECOUNT_RETRY_MS,
 }: {
   hub: NotificationHub;
   userId: number;
@@ -106,12 +132,16 @@ export async function openUnreadStream({
   sessionIsLive: () => Promise<boolean>;
   pingMs: number;
   logger: Pick<FastifyBaseLogger, 'warn'>;
+  recountRetryMs?: readonly number[];
 }): Promise<Readable> {
   const stream = new PassThrough();
   let ended = false;
   let sent: number | null = null;
   let counting = false;
   let again = false;
+  /** Counts failed in a row; the next try waits recountRetryMs[failures - 1]. */
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
 
   const write = (chunk: string) => {
     if (!ended && !stream.writableEnded) stream.write(chunk);
@@ -134,9 +164,22 @@ export async function openUnreadStream({
           write(`event: ${NOTIFICATION_STREAM_EVENT.unread}\ndata: ${JSON.stringify(data)}\n\n`);
         }
       } while (again && !ended);
+      failures = 0;
+      clearTimeout(retry);
     } catch (error) {
-      // The database is away: the next change, or the web app's own refetch, brings the count.
-      logger.warn({ err: error }, 'notification count failed');
+      // The database is away: the count sent may be stale (a reconnect asks for a recount because
+      // notifications were missed), so try again shortly rather than wait for a change that may not come.
+      const wait = recountRetryMs[failures];
+      logger.warn({ err: error, attempt: failures + 1 }, 'notification count failed');
+      clearTimeout(retry);
+      if (wait === undefined || ended) {
+        // Given up: the next change, or the web app's refetch on focus, brings the count.
+        failures = 0;
+      } else {
+        failures += 1;
+        retry = setTimeout(() => void recount(), wait);
+        retry.unref();
+      }
     } finally {
       counting = false;
     }
@@ -159,6 +202,7 @@ export async function openUnreadStream({
     if (ended) return;
     ended = true;
     clearInterval(ping);
+    clearTimeout(retry);
     unsubscribe();
     stream.end();
   }

@@ -1,6 +1,7 @@
 import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { ListenHandlers } from '../../../db/listen.js';
 import { notifications, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { buildApp, type App } from '../../../app.js';
@@ -8,6 +9,7 @@ import { pdfBytes } from '../../../testing/documents-factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
+import { createNotificationHub, MAX_STREAMS_PER_USER, openUnreadStream } from '../notification-stream.js';
 import { setUpNotificationWorld, type NotificationWorld } from './notifications-fixtures.js';
 
 /*
@@ -250,6 +252,107 @@ describe('GET identity/users/me/notifications/stream', () => {
       await stream.next(unread(5));
     } finally {
       stream.close();
+    }
+  });
+});
+
+describe('streams per user', () => {
+  it('ends the oldest of a user’s streams when one more than the cap opens, and the new one works', async () => {
+    const streams: OpenStream[] = [];
+    try {
+      for (let n = 0; n < MAX_STREAMS_PER_USER; n++) {
+        const stream = await openStream(baseUrl, world.follower.session);
+        await stream.next(unread(0));
+        streams.push(stream);
+      }
+      const newest = await openStream(baseUrl, world.follower.session);
+      streams.push(newest);
+      expect(newest.status).toBe(200);
+      await newest.next(unread(0));
+      await streams[0]!.ended;
+      // Another user's stream is no part of the follower's count.
+      const others = await openStream(baseUrl, world.advisor.session);
+      streams.push(others);
+      await others.next(unread(0));
+
+      // The other ten still hear: a notification reaches the newest and the second oldest.
+      expect((await uploadThroughOther(world.owner.session, 'Capped.pdf')).statusCode).toBe(201);
+      await other.worker.drain();
+      await newest.next(unread(1));
+      await streams[1]!.next(unread(1));
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+});
+
+describe('a count that fails', () => {
+  /** A hub whose listener the test drives, and the stream's events as they are written. */
+  async function streamOn(unreadCount: () => Promise<number>) {
+    let handlers!: ListenHandlers;
+    const hub = createNotificationHub({
+      listen: async (_channel, given) => {
+        handlers = given;
+        return { close: async () => undefined };
+      },
+      logger: { warn: () => undefined },
+    });
+    const stream = await openUnreadStream({
+      hub,
+      userId: 7,
+      unreadCount,
+      sessionIsLive: async () => true,
+      pingMs: 60_000,
+      logger: { warn: () => undefined },
+      recountRetryMs: [20, 40, 80],
+    });
+    const counts: number[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      for (const match of chunk.toString().matchAll(/"unreadCount":(\d+)/g)) counts.push(Number(match[1]));
+    });
+    return { counts, reconnect: () => handlers.onReconnect!(), close: () => hub.close() };
+  }
+
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function until(done: () => boolean, ms = 2000): Promise<void> {
+    for (const deadline = Date.now() + ms; !done(); await settle(10)) {
+      if (Date.now() > deadline) throw new Error(`Not within ${ms} ms`);
+    }
+  }
+
+  it('is tried again shortly, so the count after a reconnect is not left stale', async () => {
+    // The database: 0 on connect, away twice just after the reconnect, then 3.
+    const answers: Array<number | Error> = [0, new Error('away'), new Error('away'), 3];
+    const { counts, reconnect, close } = await streamOn(async () => {
+      const answer = answers.shift() ?? 3;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    });
+    try {
+      reconnect();
+      await until(() => counts.length === 2);
+      expect(counts).toEqual([0, 3]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('is tried a few times only while the database stays away', async () => {
+    let calls = 0;
+    const { counts, reconnect, close } = await streamOn(async () => {
+      calls += 1;
+      if (calls > 1) throw new Error('away');
+      return 0;
+    });
+    try {
+      reconnect();
+      // The first count, the one after the reconnect and three more tries; then no more.
+      await until(() => calls === 5);
+      await settle(300);
+      expect(calls).toBe(5);
+      expect(counts).toEqual([0]);
+    } finally {
+      await close();
     }
   });
 });
