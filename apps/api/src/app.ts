@@ -36,6 +36,7 @@ import { tagsModule } from './modules/tags/tags.module.js';
 import { usersModule } from './modules/users/users.module.js';
 import { contractorsModule } from './modules/contractors/contractors.module.js';
 import { requestsModule } from './modules/requests/requests.module.js';
+import { messagesModule } from './modules/messages/messages.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { toDosModule } from './modules/to-dos/to-dos.module.js';
 import { auditLogModule } from './modules/audit-log/audit-log.module.js';
@@ -212,6 +213,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
         onboardingModule,
         contractorsModule,
         requestsModule,
+        messagesModule,
         notificationsModule,
         toDosModule,
         settingsModule,

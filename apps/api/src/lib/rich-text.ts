@@ -46,3 +46,21 @@ const ALLOWED: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, ALLOWED).trim();
 }
+
+/**
+ * The words of sanitised rich text as plain text (for search and previews): block ends become line
+ * breaks, every tag goes and the entities sanitize-html wrote are decoded again.
+ */
+export function richTextToPlain(sanitizedHtml: string): string {
+  const withBreaks = sanitizedHtml.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h[1-3]|blockquote|pre)>/gi, '\n');
+  return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
+    .replaceAll('&nbsp;', ' ')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n')
+    .trim();
+}

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { clientCollaboratorServices, clientServices, services, users } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
+import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { BlobStorage } from '../lib/storage/index.js';
+import { fieldCryptoOf } from './clients-factories.js';
 import { createClient, createUser } from './factories.js';
 import { bearer, signIn, type SignedIn } from './session.js';
 import type { TestApp } from './test-app.js';
@@ -44,6 +46,8 @@ export interface MatrixFixture {
    */
   serviceId: number;
   storage: BlobStorage;
+  /** The app's field encryption: for fixtures that write encrypted text straight to the tables (messages). */
+  fieldCrypto: FieldCrypto;
 }
 
 export interface MatrixRow {
@@ -165,6 +169,14 @@ export async function setUpMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     await signIn(t.app, deactivatedCollaboratorA.username, deactivatedCollaboratorA.password),
   );
 
-  const fixture = { db, clientA: clientA.id, clientB: clientB.id, userIds, serviceId: tax!.id, storage: t.app.storage };
+  const fixture = {
+    db,
+    clientA: clientA.id,
+    clientB: clientB.id,
+    userIds,
+    serviceId: tax!.id,
+    storage: t.app.storage,
+    fieldCrypto: fieldCryptoOf(t),
+  };
   return { fixture, credentials, sessions };
 }

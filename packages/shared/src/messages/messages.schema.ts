@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlankHtml } from '../announcements/announcements.schema.js';
 import { booleanQuery, idSchema } from '../common/list.schema.js';
+import { DOCUMENT_LIMITS } from '../documents/documents.schema.js';
 
 /**
  * Secure messages between the firm and each client (issue 23; docs/messages.md once built). A
@@ -18,6 +19,8 @@ import { booleanQuery, idSchema } from '../common/list.schema.js';
  *   edit within MESSAGE_EDIT_WINDOW_MINUTES (If-Match)
  * - `PUT conversations/{id}/read` marks everything up to the newest message as seen by the caller
  * - `GET conversations/search?q=` full-text search over the messages the caller may see
+ *
+ * Also in the catalogue: permissions `message:list|send|bulk|manage|note` (docs/permissions.md).
  */
 
 export const MESSAGE_LIMITS = {
@@ -32,6 +35,22 @@ export const MESSAGE_LIMITS = {
 
 /** An author may edit a message this long after sending it; the earlier text stays in the audit log. */
 export const MESSAGE_EDIT_WINDOW_MINUTES = 15;
+
+/** Stable codes of the refusals particular to messages (the error envelope's `code`). */
+export const MESSAGE_ERROR = {
+  /** Someone other than the author tried to edit a message (403). */
+  notAuthor: 'MESSAGE_NOT_AUTHOR',
+  /** The edit came after MESSAGE_EDIT_WINDOW_MINUTES (409). */
+  editWindowClosed: 'MESSAGE_EDIT_WINDOW_CLOSED',
+  /** Internal notes are the firm's and need `message:note` (403). */
+  internalNoteNotAllowed: 'MESSAGE_INTERNAL_NOTE_NOT_ALLOWED',
+  /** Attachments without a chosen service, and the firm has no default service for them (400). */
+  noAttachmentService: 'MESSAGE_NO_ATTACHMENT_SERVICE',
+  /** The assignee is not an active staff member who may read messages (400). */
+  assigneeNotStaff: 'MESSAGE_ASSIGNEE_NOT_STAFF',
+  /** Nothing was left of the text once sanitised (400). */
+  emptyText: 'MESSAGE_EMPTY_TEXT',
+} as const;
 
 export const CONVERSATION_STATUS = { open: 'open', closed: 'closed' } as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUS)[keyof typeof CONVERSATION_STATUS];
@@ -86,12 +105,20 @@ export const conversationPageDtoSchema = z.object({
 });
 export type ConversationPageDto = z.infer<typeof conversationPageDtoSchema>;
 
+/** `PUT conversations/{id}/read`: the caller's unread count after the mark (0) and their conversations'. */
+export const conversationReadDtoSchema = z.object({
+  conversation: conversationDtoSchema,
+  unreadConversations: z.number().int().nonnegative(),
+});
+export type ConversationReadDto = z.infer<typeof conversationReadDtoSchema>;
+
 export const messageAttachmentDtoSchema = z.object({
   /** The client's ordinary document it became. */
   documentId: z.number().int(),
   name: z.string(),
   size: z.number().int().nonnegative(),
 });
+export type MessageAttachmentDto = z.infer<typeof messageAttachmentDtoSchema>;
 
 export const messageDtoSchema = z.object({
   id: z.number().int(),
@@ -115,6 +142,9 @@ export const messagePageQuerySchema = z.object({
   before: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+
+export const conversationMessageParamsSchema = z.object({ id: idSchema, messageId: idSchema });
 
 export const messagePageDtoSchema = z.object({
   items: z.array(messageDtoSchema),
@@ -138,12 +168,29 @@ export const bulkConversationInputSchema = z.object({
 });
 export type BulkConversationInput = z.infer<typeof bulkConversationInputSchema>;
 
+/** The answer of `POST conversations/bulk`: how many conversations were started (one per client). */
+export const bulkConversationResultSchema = z.object({ started: z.number().int().nonnegative() });
+export type BulkConversationResult = z.infer<typeof bulkConversationResultSchema>;
+
 /** `POST conversations/{id}/messages` (JSON form; multipart adds the files and their service and tags). */
 export const sendMessageInputSchema = z.object({
   html: requiredHtml,
   isInternalNote: z.boolean().default(false),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
+
+/**
+ * The multipart form of `POST conversations/{id}/messages`: `Html`, `IsInternalNote`, then the
+ * attachments' `ServiceId` (absent: the firm's default for messages) and repeated `Tags`, every field
+ * before the first of the repeated `Files`. Field names are matched case-insensitively.
+ */
+export const sendMessageFieldsSchema = z.object({
+  html: requiredHtml,
+  isInternalNote: booleanQuery.default(false),
+  serviceId: idSchema.optional(),
+  tags: z.array(idSchema).max(DOCUMENT_LIMITS.tagsPerDocument).default([]),
+});
+export type SendMessageFields = z.infer<typeof sendMessageFieldsSchema>;
 
 export const editMessageInputSchema = z.object({ html: requiredHtml });
 export type EditMessageInput = z.infer<typeof editMessageInputSchema>;
@@ -159,6 +206,7 @@ export const updateConversationInputSchema = z
   });
 export type UpdateConversationInput = z.infer<typeof updateConversationInputSchema>;
 
+/** `GET conversations/search`: PostgreSQL's web-search syntax ("quoted phrase", or, -word). */
 export const messageSearchQuerySchema = z.object({
   q: z.string().trim().min(1).max(MESSAGE_LIMITS.searchQuery),
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -174,7 +222,10 @@ export const messageSearchHitDtoSchema = z.object({
   snippet: z.string(),
   createdAt: z.string(),
 });
+export type MessageSearchQuery = z.infer<typeof messageSearchQuerySchema>;
+export type MessageSearchHitDto = z.infer<typeof messageSearchHitDtoSchema>;
 export const messageSearchPageDtoSchema = z.object({
   items: z.array(messageSearchHitDtoSchema),
   totalCount: z.number().int().nonnegative(),
 });
+export type MessageSearchPageDto = z.infer<typeof messageSearchPageDtoSchema>;

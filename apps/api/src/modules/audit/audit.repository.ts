@@ -128,6 +128,12 @@ export const AUDIT_ACTION = {
   requestScheduleCreated: 'request-schedule.created',
   requestScheduleUpdated: 'request-schedule.updated',
   requestScheduleDeleted: 'request-schedule.deleted',
+  conversationStarted: 'conversation.started',
+  /** Status or assignee; also a closed conversation reopened by a client's message. */
+  conversationUpdated: 'conversation.updated',
+  messageSent: 'conversation.message.sent',
+  /** Carries the earlier text, encrypted as it was stored. */
+  messageEdited: 'conversation.message.edited',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

@@ -42,14 +42,20 @@ export interface Uploader {
 
 /**
  * An upload whose filing is fixed by the caller instead of the form (a request item's: its client,
- * service and tags): the multipart body then carries only files (and an optional description), and
- * `withinTransaction` runs in the transaction that files the documents.
+ * service and tags; a secure message's attachments): the multipart body then carries only files (and
+ * an optional description), and `withinTransaction` runs in the transaction that files the documents.
  */
 export interface PresetFiling {
   clientId: number;
   serviceId: number;
   tagIds: readonly number[];
-  requestItemId: number;
+  /** The request item the files answer; null for files that answer none (a message's attachments). */
+  requestItemId: number | null;
+  /**
+   * Any refused file refuses the whole upload (its answer is the refusal's), so nothing is filed: a
+   * message goes with all its attachments or not at all, where a plain upload keeps the good files.
+   */
+  allOrNothing?: boolean;
   withinTransaction: (tx: DbOrTx, documentIds: readonly number[]) => Promise<void>;
 }
 
@@ -327,7 +333,7 @@ export function createDocumentUploadService({
         // No file at all: the fields still deserve their own answer first.
         target ??= await resolveTarget(uploader, raw);
         if (fileCount === 0) throw invalidField(FILES_FIELD, 'This field is required');
-        if (stored.length === 0) throw nothingStored(rejected);
+        if (stored.length === 0 || (preset?.allOrNothing && rejected.length > 0)) throw nothingStored(rejected);
         return { documents: await insertAll(uploader, target, stored, preset), rejected };
       } catch (error) {
         await intake.remove(stored);

@@ -1,0 +1,578 @@
+import {
+  CONVERSATION_STATUS,
+  ERROR_CODE,
+  hasPermission,
+  isBlankHtml,
+  MESSAGE_EDIT_WINDOW_MINUTES,
+  MESSAGE_ERROR,
+  type BulkConversationInput,
+  type BulkConversationResult,
+  type ConversationDto,
+  type ConversationListQuery,
+  type ConversationPageDto,
+  type ConversationReadDto,
+  type EditMessageInput,
+  type MessageDto,
+  type MessagePageDto,
+  type MessagePageQuery,
+  type MessageSearchPageDto,
+  type MessageSearchQuery,
+  type ParticipantDto,
+  type SendMessageInput,
+  type StartConversationInput,
+  type UpdateConversationInput,
+} from '@ledgerport/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors.js';
+import type { FieldCrypto } from '../../lib/field-crypto.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text.js';
+import { assertCurrentVersion } from '../../lib/row-version.js';
+import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
+import type { Principal } from '../auth/index.js';
+import { clientScopeOf } from '../clients/index.js';
+import {
+  conversationScopeOf,
+  type ConversationIdInScope,
+  type ConversationScope,
+  type ConversationTargetInScope,
+} from './conversation-scope.js';
+import { previewOf, searchableText, snippetOf } from './message-text.js';
+import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
+
+type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId' | 'permissions'>;
+
+/** A message as it was sent: what the conversation and the notification need to know of it. */
+export interface SentMessage {
+  conversationId: ConversationIdInScope;
+  clientId: number;
+  messageId: number;
+  isInternalNote: boolean;
+}
+
+/**
+ * Tells the conversation's people of a new message, from inside the transaction that sent it
+ * (the notifications module's publisher; docs/messages.md).
+ */
+export type MessageAnnouncer = (sent: SentMessage & { authorUserId: number }, tx: DbOrTx) => Promise<void>;
+
+/** The sanitised HTML of a message and what is kept of it for search: never the digits. */
+interface PreparedText {
+  html: string;
+  plain: string;
+}
+
+function invalidField(field: string, message: string, code: string = ERROR_CODE.validation): BadRequestError {
+  return new BadRequestError(message, code, [{ in: 'body', field, message }]);
+}
+
+function personName(first: string | null, last: string | null): string | null {
+  return first === null ? null : `${first} ${last ?? ''}`.trim();
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
+
+/**
+ * Secure messages (docs/messages.md): conversations of one client between its people and the
+ * firm's, messages encrypted at rest and searchable through a vector without digit runs, internal
+ * notes the client's side never receives, read marks per person. Every change runs in one
+ * transaction with its audit event and its notification.
+ */
+export function createMessagesService({
+  db,
+  repository,
+  audit,
+  fieldCrypto,
+  announce,
+  now = () => new Date(),
+}: {
+  db: Db;
+  repository: MessagesRepository;
+  audit: AuditLog;
+  fieldCrypto: FieldCrypto;
+  announce: MessageAnnouncer;
+  /** The edit window is counted on this clock. */
+  now?: () => Date;
+}) {
+  function prepare(html: string, field = 'html'): PreparedText {
+    const sanitised = sanitizeRichText(html);
+    if (isBlankHtml(sanitised)) {
+      throw invalidField(
+        field,
+        'The message has no text left once its formatting is cleaned.',
+        MESSAGE_ERROR.emptyText,
+      );
+    }
+    return { html: sanitised, plain: richTextToPlain(sanitised) };
+  }
+
+  function plainOf(htmlEncrypted: string): string {
+    return richTextToPlain(fieldCrypto.decrypt(htmlEncrypted));
+  }
+
+  function requireStaff(caller: Caller): void {
+    if (caller.isClient) throw new ForbiddenError('Only the firm does this.');
+  }
+
+  /** Internal notes are the firm's and need their own permission, whatever a role edit granted a client. */
+  function requireNoteAllowed(caller: Caller): void {
+    if (caller.isClient || !hasPermission(caller.permissions, 'message:note')) {
+      throw new AppError(403, MESSAGE_ERROR.internalNoteNotAllowed, 'Only the firm adds internal notes.');
+    }
+  }
+
+  async function record(
+    caller: Caller,
+    context: RequestContext,
+    action: AuditAction,
+    conversation: { id: number; clientId: number },
+    details: Record<string, unknown>,
+    tx: DbOrTx,
+  ): Promise<void> {
+    await audit.record(
+      context,
+      {
+        action,
+        actorUserId: caller.userId,
+        objectType: 'conversation',
+        objectId: conversation.id,
+        clientId: conversation.clientId,
+        details,
+      },
+      tx,
+    );
+  }
+
+  async function conversationDtos(
+    scope: ConversationScope,
+    rows: readonly ConversationRow[],
+    tx: DbOrTx = db,
+  ): Promise<ConversationDto[]> {
+    const people = await repository.participants(scope, rows, tx);
+    return rows.map((row) => ({
+      id: row.id,
+      clientId: row.clientId,
+      clientName: row.clientName,
+      subject: row.subject,
+      status: row.status,
+      assignee:
+        row.assigneeUserId === null
+          ? null
+          : { userId: row.assigneeUserId, name: personName(row.assigneeFirstName, row.assigneeLastName) ?? '' },
+      lastActivityAt: row.lastActivityAt.toISOString(),
+      lastMessagePreview:
+        row.lastMessageHtmlEncrypted === null ? null : previewOf(plainOf(row.lastMessageHtmlEncrypted)),
+      unreadCount: row.unreadCount,
+      participants: people
+        .filter((person) => person.conversationId === row.id)
+        .map((person): ParticipantDto => ({
+          userId: person.userId,
+          name: person.name,
+          isStaff: person.isStaff,
+          seenAt: person.seenAt?.toISOString() ?? null,
+        })),
+      version: row.version,
+    }));
+  }
+
+  async function conversationDto(scope: ConversationScope, id: number, tx: DbOrTx = db): Promise<ConversationDto> {
+    const row = await repository.find(scope, id, tx);
+    if (!row) throw new NotFoundError('Conversation not found.');
+    return (await conversationDtos(scope, [row], tx))[0]!;
+  }
+
+  function editableBy(caller: Caller, row: { authorUserId: number | null; createdAt: Date }): boolean {
+    return (
+      row.authorUserId === caller.userId &&
+      now().getTime() - row.createdAt.getTime() < MESSAGE_EDIT_WINDOW_MINUTES * 60_000
+    );
+  }
+
+  async function messageDtos(
+    caller: Caller,
+    scope: ConversationScope,
+    rows: readonly MessageRow[],
+    tx: DbOrTx = db,
+  ): Promise<MessageDto[]> {
+    const files = await repository.attachments(
+      scope,
+      rows.map((row) => row.id),
+      tx,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      conversationId: row.conversationId,
+      author: {
+        userId: row.authorUserId,
+        name: personName(row.authorFirstName, row.authorLastName) ?? 'Former user',
+        isStaff: row.authorUserId !== null && row.authorIsStaff,
+      },
+      html: fieldCrypto.decrypt(row.htmlEncrypted),
+      isInternalNote: row.isInternalNote,
+      attachments: files
+        .filter((file) => file.messageId === row.id)
+        .map(({ documentId, name, size }) => ({ documentId, name, size })),
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt?.toISOString() ?? null,
+      editable: editableBy(caller, row),
+      version: row.version,
+    }));
+  }
+
+  async function findMessageDto(
+    caller: Caller,
+    scope: ConversationScope,
+    conversationId: ConversationIdInScope,
+    messageId: number,
+    tx: DbOrTx,
+  ): Promise<MessageDto> {
+    // The newest page holds a message just sent or edited only by chance: read the one row instead.
+    const { rows } = await repository.messages(scope, conversationId, { before: messageId + 1, limit: 1 }, tx);
+    const row = rows.find((candidate) => candidate.id === messageId);
+    if (!row) throw new NotFoundError('Message not found.');
+    return (await messageDtos(caller, scope, [row], tx))[0]!;
+  }
+
+  /** A conversation with its first message, for a client already checked within the caller's scope. */
+  async function startOne(
+    caller: Caller,
+    context: RequestContext,
+    clientId: ConversationTargetInScope,
+    subject: string,
+    text: PreparedText,
+    tx: DbOrTx,
+    bulk: boolean,
+  ): Promise<ConversationIdInScope> {
+    const conversationId = await repository.insertConversation(
+      clientId,
+      { subject, createdByUserId: caller.userId },
+      tx,
+    );
+    const messageId = await repository.insertMessage(
+      conversationId,
+      {
+        authorUserId: caller.userId,
+        isInternalNote: false,
+        htmlEncrypted: fieldCrypto.encrypt(text.html),
+        searchText: searchableText(text.plain),
+        searchSubject: searchableText(subject),
+      },
+      tx,
+    );
+    await repository.markRead(conversationScopeOf(caller), conversationId, tx);
+    // Neither the subject nor the text goes into the trail: both may hold what the firm encrypts.
+    await record(
+      caller,
+      context,
+      AUDIT_ACTION.conversationStarted,
+      { id: conversationId, clientId },
+      { messageId, length: text.plain.length, ...(bulk ? { bulk: true } : {}) },
+      tx,
+    );
+    await announce({ conversationId, clientId, messageId, isInternalNote: false, authorUserId: caller.userId }, tx);
+    return conversationId;
+  }
+
+  /**
+   * A new message in a conversation the caller may see, within `tx`, with its attachments (documents
+   * filed in the same transaction). A client's message reopens a closed conversation.
+   */
+  async function sendWithin(
+    caller: Caller,
+    context: RequestContext,
+    id: number,
+    input: SendMessageInput,
+    documentIds: readonly number[],
+    tx: DbOrTx,
+  ): Promise<MessageDto> {
+    if (input.isInternalNote) requireNoteAllowed(caller);
+    const text = prepare(input.html);
+    const scope = conversationScopeOf(caller);
+    const conversation = await repository.lock(scope, id, tx);
+    if (!conversation) throw new NotFoundError('Conversation not found.');
+    const current = await repository.find(scope, id, tx);
+    const reopen = caller.isClient && current?.status === CONVERSATION_STATUS.closed;
+    const messageId = await repository.insertMessage(
+      conversation.id,
+      {
+        authorUserId: caller.userId,
+        isInternalNote: input.isInternalNote,
+        htmlEncrypted: fieldCrypto.encrypt(text.html),
+        searchText: searchableText(text.plain),
+        searchSubject: null,
+      },
+      tx,
+    );
+    await repository.linkAttachments(messageId, documentIds, tx);
+    await repository.touch(conversation.id, { clientVisible: !input.isInternalNote, reopen }, tx);
+    await repository.markRead(scope, conversation.id, tx);
+    await record(
+      caller,
+      context,
+      AUDIT_ACTION.messageSent,
+      conversation,
+      { messageId, isInternalNote: input.isInternalNote, length: text.plain.length, documentIds },
+      tx,
+    );
+    if (reopen) {
+      await record(
+        caller,
+        context,
+        AUDIT_ACTION.conversationUpdated,
+        conversation,
+        { status: { from: CONVERSATION_STATUS.closed, to: CONVERSATION_STATUS.open }, byMessage: messageId },
+        tx,
+      );
+    }
+    await announce(
+      {
+        conversationId: conversation.id,
+        clientId: conversation.clientId,
+        messageId,
+        isInternalNote: input.isInternalNote,
+        authorUserId: caller.userId,
+      },
+      tx,
+    );
+    return findMessageDto(caller, scope, conversation.id, messageId, tx);
+  }
+
+  return {
+    async list(caller: Caller, query: ConversationListQuery): Promise<ConversationPageDto> {
+      const scope = conversationScopeOf(caller);
+      // Client users have no one assigned to them: the assignee filters are the firm's inbox.
+      const filters = caller.isClient ? { ...query, assigned: undefined } : query;
+      const { rows, totalCount, unreadConversations } = await repository.list(scope, filters);
+      return { items: await conversationDtos(scope, rows), totalCount, unreadConversations };
+    },
+
+    async details(caller: Caller, id: number): Promise<ConversationDto> {
+      return conversationDto(conversationScopeOf(caller), id);
+    },
+
+    async start(caller: Caller, context: RequestContext, input: StartConversationInput): Promise<ConversationDto> {
+      const text = prepare(input.html);
+      let clientId: number;
+      if (caller.isClient) {
+        // A client user writes for the client they act for; naming another is outside their scope.
+        if (caller.currentClientId === null || (input.clientId ?? caller.currentClientId) !== caller.currentClientId) {
+          throw new NotFoundError('Client not found.');
+        }
+        clientId = caller.currentClientId;
+      } else {
+        if (input.clientId === undefined) throw invalidField('clientId', 'This field is required');
+        clientId = input.clientId;
+      }
+      return db.transaction(async (tx) => {
+        const [target] = await repository.clientsInScope(clientScopeOf(caller), [clientId], tx);
+        if (target === undefined) throw new NotFoundError('Client not found.');
+        const id = await startOne(caller, context, target, input.subject, text, tx, false);
+        return conversationDto(conversationScopeOf(caller), id, tx);
+      });
+    },
+
+    /**
+     * The same first message to many clients, one conversation each, in one transaction: a client
+     * outside the caller's scope refuses the whole send (404), so nothing is sent to a part of it.
+     */
+    async bulk(caller: Caller, context: RequestContext, input: BulkConversationInput): Promise<BulkConversationResult> {
+      requireStaff(caller);
+      const text = prepare(input.html);
+      const ids = [...new Set(input.clientIds)];
+      return db.transaction(async (tx) => {
+        const targets = await repository.clientsInScope(clientScopeOf(caller), ids, tx);
+        if (targets.length !== ids.length) throw new NotFoundError('Client not found.');
+        for (const target of targets) await startOne(caller, context, target, input.subject, text, tx, true);
+        return { started: targets.length };
+      });
+    },
+
+    /** Status and assignee (staff): a conditional save like every edit. */
+    async update(
+      caller: Caller,
+      context: RequestContext,
+      id: number,
+      input: UpdateConversationInput,
+      expected: string[] | null = null,
+    ): Promise<ConversationDto> {
+      requireStaff(caller);
+      return db.transaction(async (tx) => {
+        const scope = conversationScopeOf(caller);
+        const locked = await repository.lock(scope, id, tx);
+        if (!locked) throw new NotFoundError('Conversation not found.');
+        await assertCurrentVersion(tx, {
+          current: locked.version,
+          expected,
+          objectType: 'conversation',
+          objectId: id,
+        });
+        const before = (await repository.find(scope, id, tx))!;
+        if (
+          input.assigneeUserId !== undefined &&
+          input.assigneeUserId !== null &&
+          !(await repository.isAssignableStaff(input.assigneeUserId, tx))
+        ) {
+          throw invalidField(
+            'assigneeUserId',
+            'Assign the conversation to an active staff member who reads messages.',
+            MESSAGE_ERROR.assigneeNotStaff,
+          );
+        }
+        const change = {
+          ...(input.status === undefined ? {} : { status: input.status }),
+          ...(input.assigneeUserId === undefined ? {} : { assigneeUserId: input.assigneeUserId }),
+        };
+        await repository.update(locked.id, change, tx);
+        await record(
+          caller,
+          context,
+          AUDIT_ACTION.conversationUpdated,
+          locked,
+          {
+            ...(input.status === undefined ? {} : { status: { from: before.status, to: input.status } }),
+            ...(input.assigneeUserId === undefined
+              ? {}
+              : { assigneeUserId: { from: before.assigneeUserId, to: input.assigneeUserId } }),
+          },
+          tx,
+        );
+        return conversationDto(scope, id, tx);
+      });
+    },
+
+    async messages(caller: Caller, id: number, query: MessagePageQuery): Promise<MessagePageDto> {
+      const scope = conversationScopeOf(caller);
+      const conversation = await repository.find(scope, id);
+      if (!conversation) throw new NotFoundError('Conversation not found.');
+      const { rows, hasOlder } = await repository.messages(scope, conversation.id, query);
+      return { items: await messageDtos(caller, scope, [...rows].reverse()), hasOlder };
+    },
+
+    /** A message without attachments. */
+    async send(caller: Caller, context: RequestContext, id: number, input: SendMessageInput): Promise<MessageDto> {
+      return db.transaction((tx) => sendWithin(caller, context, id, input, [], tx));
+    },
+
+    sendWithin,
+
+    /**
+     * Where a message's attachments are filed, checked before a byte of them is stored: the
+     * conversation's client, under the chosen service or the firm's default for messages.
+     */
+    async attachmentTarget(
+      caller: Caller,
+      id: number,
+      input: Pick<SendMessageInput, 'html' | 'isInternalNote'> & { serviceId?: number },
+    ): Promise<{ clientId: number; serviceId: number }> {
+      if (input.isInternalNote) requireNoteAllowed(caller);
+      prepare(input.html);
+      const scope = conversationScopeOf(caller);
+      const conversation = await repository.find(scope, id);
+      if (!conversation) throw new NotFoundError('Conversation not found.');
+      const serviceId = input.serviceId ?? (await repository.defaultAttachmentServiceId());
+      if (serviceId === null) {
+        throw invalidField(
+          'serviceId',
+          'Choose the service the attachments are filed under: the firm has no default for messages.',
+          MESSAGE_ERROR.noAttachmentService,
+        );
+      }
+      if (!(await repository.canFileUnder(scope, conversation.id, serviceId))) {
+        throw invalidField('serviceId', 'The attachments cannot be filed under this service for this client.');
+      }
+      return { clientId: conversation.clientId, serviceId };
+    },
+
+    /**
+     * The author's edit within the window (If-Match on the message's version): the earlier text
+     * goes into the audit event, still encrypted, and the message shows as edited.
+     */
+    async edit(
+      caller: Caller,
+      context: RequestContext,
+      id: number,
+      messageId: number,
+      input: EditMessageInput,
+      expected: string[] | null = null,
+    ): Promise<MessageDto> {
+      const text = prepare(input.html);
+      return db.transaction(async (tx) => {
+        const scope = conversationScopeOf(caller);
+        const conversation = await repository.lock(scope, id, tx);
+        if (!conversation) throw new NotFoundError('Conversation not found.');
+        const message = await repository.findMessage(scope, conversation.id, messageId, tx, true);
+        if (!message) throw new NotFoundError('Message not found.');
+        if (message.authorUserId !== caller.userId) {
+          throw new AppError(403, MESSAGE_ERROR.notAuthor, 'Only its author edits a message.');
+        }
+        if (!editableBy(caller, message)) {
+          throw new AppError(
+            409,
+            MESSAGE_ERROR.editWindowClosed,
+            `A message can be edited for ${MESSAGE_EDIT_WINDOW_MINUTES} minutes after it was sent.`,
+          );
+        }
+        await assertCurrentVersion(tx, {
+          current: message.version,
+          expected,
+          objectType: 'conversation-message',
+          objectId: messageId,
+        });
+        const subject = message.isFirst ? (await repository.find(scope, id, tx))!.subject : null;
+        await repository.updateMessage(
+          conversation.id,
+          messageId,
+          {
+            htmlEncrypted: fieldCrypto.encrypt(text.html),
+            searchText: searchableText(text.plain),
+            searchSubject: subject === null ? null : searchableText(subject),
+          },
+          tx,
+        );
+        await audit.record(
+          context,
+          {
+            action: AUDIT_ACTION.messageEdited,
+            actorUserId: caller.userId,
+            objectType: 'conversation-message',
+            objectId: messageId,
+            clientId: conversation.clientId,
+            // The earlier text as it was stored: encrypted, readable only with the field key.
+            details: { conversationId: conversation.id, earlierHtmlEncrypted: message.htmlEncrypted },
+          },
+          tx,
+        );
+        return findMessageDto(caller, scope, conversation.id, messageId, tx);
+      });
+    },
+
+    /** The caller has seen everything up to the newest message they may see. */
+    async markRead(caller: Caller, id: number): Promise<ConversationReadDto> {
+      return db.transaction(async (tx) => {
+        const scope = conversationScopeOf(caller);
+        const conversation = await repository.find(scope, id, tx);
+        if (!conversation) throw new NotFoundError('Conversation not found.');
+        await repository.markRead(scope, conversation.id, tx);
+        return {
+          conversation: await conversationDto(scope, id, tx),
+          unreadConversations: await repository.unreadConversations(scope, tx),
+        };
+      });
+    },
+
+    async search(caller: Caller, query: MessageSearchQuery): Promise<MessageSearchPageDto> {
+      const { rows, totalCount } = await repository.search(conversationScopeOf(caller), query);
+      return {
+        items: rows.map((row) => ({
+          conversationId: row.conversationId,
+          messageId: row.messageId,
+          subject: row.subject,
+          clientName: row.clientName,
+          snippet: snippetOf(plainOf(row.htmlEncrypted), query.q),
+          createdAt: row.createdAt.toISOString(),
+        })),
+        totalCount,
+      };
+    },
+  };
+}
