@@ -1,5 +1,11 @@
 import { and, count, desc, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
-import { ROLE_NAME, type NotificationDelivery, type NotificationKind } from '@ledgerport/shared';
+import {
+  hasPermission,
+  ROLE_NAME,
+  type NotificationDelivery,
+  type NotificationKind,
+  type PermissionRequirement,
+} from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   clientCollaborators,
@@ -7,6 +13,7 @@ import {
   clientFollowers,
   clients,
   notifications,
+  rolePermissions,
   roles,
   userRoles,
   users,
@@ -18,6 +25,11 @@ import { recipientScopeCondition, type RecipientScope } from './notification-sco
 export const NOTIFICATIONS_CHANNEL = 'ledgerport_notifications';
 /** NOTIFY payloads end at 8000 bytes: longer lists of ids go in several. */
 const PAYLOAD_MAX = 7000;
+/**
+ * What a staff member needs to be told of a client's event: to see the firm's clients at all. The
+ * permission following a client takes, so a follower is told exactly while they could follow.
+ */
+const SEES_CLIENTS: PermissionRequirement = 'client:list';
 
 export interface NewNotification {
   recipientUserId: number;
@@ -135,8 +147,10 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
 
     /**
      * The firm's side of a client's event: its advisor, the request's creator and the staff who follow
-     * the client, as long as they are active staff.
-     * @unscoped the job worker computes recipients; staff see every client, so being active staff is the rule
+     * the client, each only while they may still see it: active staff (who see every client) holding
+     * SEES_CLIENTS. They are recipients by their place, not by a scope, so a follower or a creator
+     * whose role lost the permission since is checked here, by the one permission matcher.
+     * @unscoped the job worker computes recipients; staff see every client, so the rule is active staff with the permission
      */
     async staffRecipients(target: { clientId: number; direct: readonly number[] }, tx: DbOrTx = db): Promise<number[]> {
       const following = exists(
@@ -145,7 +159,7 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
           .from(clientFollowers)
           .where(and(eq(clientFollowers.clientId, target.clientId), eq(clientFollowers.userId, users.id))),
       );
-      const rows = await tx
+      const candidates = await tx
         .select({ id: users.id })
         .from(users)
         .where(
@@ -154,7 +168,22 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
             activeStaff(tx),
           ),
         );
-      return rows.map((row) => row.id);
+      if (candidates.length === 0) return [];
+      const held = await tx
+        .select({ userId: userRoles.userId, permission: rolePermissions.permission })
+        .from(userRoles)
+        .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+        .where(
+          inArray(
+            userRoles.userId,
+            candidates.map((candidate) => candidate.id),
+          ),
+        );
+      const permissionsOf = (userId: number) =>
+        held.filter((row) => row.userId === userId).map((row) => row.permission);
+      return candidates
+        .map((candidate) => candidate.id)
+        .filter((userId) => hasPermission(permissionsOf(userId), SEES_CLIENTS));
     },
 
     /**

@@ -93,11 +93,11 @@ export function createNotificationsService({
 
     /**
      * The job (NOTIFICATION_JOB): finds who is told of the event, now, from the client's people
-     * (staff: the advisor, the request's creator, the followers; client users: the owner and the
-     * collaborators the object's service is granted to), never the actor, and writes one notification
-     * each, with the e-mail delivery each has chosen for the kind, and queues the batch e-mail of
-     * those who chose "immediately". Run twice, it writes nothing more: the recipient and the event
-     * key are unique together.
+     * (staff: the advisor, the request's creator, the followers, while they may still see clients;
+     * client users: the owner and the collaborators the object's service is granted to), never the
+     * actor, and writes one notification each, with the e-mail delivery each has chosen for the
+     * kind, and queues the batch e-mail of those who chose "immediately". Run twice, it writes nothing
+     * more: the recipient and the event key are unique together.
      */
     async deliver(payload: unknown): Promise<void> {
       const { key, event } = queuedEventSchema.parse(payload);

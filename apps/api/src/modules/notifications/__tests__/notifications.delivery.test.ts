@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_KIND } from '@ledgerport/shared';
-import { clientCollaborators, clients, jobs, notifications } from '../../../db/schema/index.js';
+import {
+  clientCollaborators,
+  clients,
+  jobs,
+  notifications,
+  rolePermissions,
+  roles,
+  userRoles,
+} from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { buildApp, type App } from '../../../app.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
@@ -36,7 +44,7 @@ function requestCreated(requestId: number): NotificationEvent {
   };
 }
 
-function itemSubmitted(itemId: number): NotificationEvent {
+function itemSubmitted(itemId: number, requestCreatorUserId: number | null = null): NotificationEvent {
   return {
     kind: NOTIFICATION_KIND.requestItemSubmitted,
     clientId: world.clientId,
@@ -44,7 +52,7 @@ function itemSubmitted(itemId: number): NotificationEvent {
     actorUserId: world.owner.userId,
     requestId: 1,
     requestTitle: 'Taxes',
-    requestCreatorUserId: null,
+    requestCreatorUserId,
     itemId,
     itemTitle: 'W-2',
     fileCount: null,
@@ -165,6 +173,42 @@ describe('recipients when the job runs', () => {
         .update(clientCollaborators)
         .set({ isActive: true })
         .where(eq(clientCollaborators.userId, world.taxCollaborator.userId));
+    }
+  });
+
+  it('a follower and a request’s creator whose role no longer sees clients are not told', async () => {
+    // The outside staff member created the request: told of its answers beside the advisor and the follower.
+    const answered = (itemId: number) => itemSubmitted(itemId, world.outsiderStaff.userId);
+    await publish(answered(701));
+    await t.app.worker.drain();
+    const told = async (itemId: number) =>
+      (await db().select().from(notifications))
+        .filter((row) => row.eventKey.startsWith(`requestItemSubmitted:request-item:${itemId}:`))
+        .map((row) => row.recipientUserId)
+        .sort();
+    const staff = [world.advisor.userId, world.follower.userId, world.outsiderStaff.userId];
+    expect(await told(701)).toEqual([...staff].sort());
+
+    // Both move to a role of the firm that does not hold client:list.
+    const [role] = await db()
+      .insert(roles)
+      .values({ name: 'no-clients', displayName: 'No clients' })
+      .returning({ id: roles.id });
+    await db().insert(rolePermissions).values({ roleId: role!.id, permission: 'user:list' });
+    const moved = [world.follower.userId, world.outsiderStaff.userId];
+    const before = await db().select().from(userRoles).where(inArray(userRoles.userId, moved));
+    await db().delete(userRoles).where(inArray(userRoles.userId, moved));
+    await db()
+      .insert(userRoles)
+      .values(moved.map((userId) => ({ userId, roleId: role!.id })));
+    try {
+      await publish(answered(702));
+      await t.app.worker.drain();
+      expect(await told(702)).toEqual([world.advisor.userId]);
+    } finally {
+      await db().delete(userRoles).where(inArray(userRoles.userId, moved));
+      await db().insert(userRoles).values(before);
+      await db().delete(roles).where(eq(roles.id, role!.id));
     }
   });
 
