@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '@ledgerport/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
+import { isBackgroundRequest } from '../modules/auth/background-request.js';
 import { assertTwoFactorEnrolled } from '../modules/auth/two-factor-gate.js';
 import { API_PREFIX } from './route-access.js';
 
@@ -49,7 +50,9 @@ export const authPlugin = fp(
       if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
       if (config.public) return;
       const token = readAccessToken(request);
-      const principal: Principal | null = token ? await auth.resolvePrincipal(token) : null;
+      const principal: Principal | null = token
+        ? await auth.resolvePrincipal(token, { background: isBackgroundRequest(request.headers) })
+        : null;
       if (!principal) throw new UnauthorizedError();
       request.principal = principal;
       assertTwoFactorEnrolled(principal, request.method, request.routeOptions.url);

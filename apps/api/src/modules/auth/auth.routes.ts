@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ANY_SIGNED_IN,
+  BACKGROUND_REQUEST_HEADER,
   REFRESH_TOKEN_HEADER,
   authenticateInputSchema,
   authenticateResultSchema,
@@ -14,6 +15,7 @@ import { UnauthorizedError } from '../../lib/errors.js';
 import { requestContext } from '../../lib/request-context.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
+import { isBackgroundRequest } from './background-request.js';
 import { ERROR_CODE } from '@ledgerport/shared';
 
 export const REFRESH_COOKIE = 'lp_rt';
@@ -98,7 +100,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
         description:
           'The refresh token is single-use. Browsers send it in the HttpOnly cookie and get an empty ' +
           'refreshToken in the body (the new one is in the cookie, out of reach of script); API clients ' +
-          `send it in the ${REFRESH_TOKEN_HEADER} header and get the new one in the body.`,
+          `send it in the ${REFRESH_TOKEN_HEADER} header and get the new one in the body. With ` +
+          `\`${BACKGROUND_REQUEST_HEADER}: 1\` (a refresh no person asked for) the session is not counted as ` +
+          'active: it still reaches its idle limit.',
         response: { 200: refreshResultSchema },
       },
     },
@@ -110,7 +114,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: AppC
         throw new UnauthorizedError('The session has ended. Sign in again.', ERROR_CODE.invalidRefreshToken);
       }
       try {
-        const result = await auth.refresh(token, requestContext(request));
+        const result = await auth.refresh(token, requestContext(request), {
+          background: isBackgroundRequest(request.headers),
+        });
         if (fromCookie) {
           setRefreshCookie(reply, result.refreshToken);
           return { ...result, refreshToken: '' };

@@ -284,9 +284,15 @@ export function createAuthService(deps: {
 
     /**
      * Rotates a refresh token. A spent token presented again means it was stolen or replayed:
-     * the whole session (token family) is revoked.
+     * the whole session (token family) is revoked. A `background` refresh (one no person asked for)
+     * rotates the token like any other but is no activity: an idle session is still revoked, and a
+     * live one is not kept alive by it.
      */
-    async refresh(refreshToken: string, context: RequestContext): Promise<RefreshResult> {
+    async refresh(
+      refreshToken: string,
+      context: RequestContext,
+      { background = false }: { background?: boolean } = {},
+    ): Promise<RefreshResult> {
       const invalid = () =>
         new UnauthorizedError('The session has ended. Sign in again.', ERROR_CODE.invalidRefreshToken);
       const outcome = await db.transaction(async (tx) => {
@@ -308,7 +314,7 @@ export function createAuthService(deps: {
           await sessions.revoke(session.id, 'user-not-active', tx);
           return null;
         }
-        await sessions.touch(session.id, tx);
+        if (!background) await sessions.touch(session.id, tx);
         const next = await issueRefreshToken(session.id, tx);
         return { session, refreshToken: next } as const;
       });
@@ -339,8 +345,14 @@ export function createAuthService(deps: {
       });
     },
 
-    /** The caller behind an access token, or null when the token or its session is no longer valid. */
-    async resolvePrincipal(accessToken: string): Promise<Principal | null> {
+    /**
+     * The caller behind an access token, or null when the token or its session is no longer valid.
+     * A `background` request is authenticated the same way but leaves last_seen_at alone.
+     */
+    async resolvePrincipal(
+      accessToken: string,
+      { background = false }: { background?: boolean } = {},
+    ): Promise<Principal | null> {
       const claims = await tokens.verify(accessToken);
       if (!claims) return null;
       const found = await sessions.findPrincipal(claims.sessionId);
@@ -350,7 +362,7 @@ export function createAuthService(deps: {
         return null;
       }
       // last_seen_at is kept to the minute: most requests need no write at all.
-      if (found.idleSeconds >= TOUCH_AFTER_SECONDS) await sessions.touchIfStale(claims.sessionId);
+      if (!background && found.idleSeconds >= TOUCH_AFTER_SECONDS) await sessions.touchIfStale(claims.sessionId);
       const isClient = found.roles.includes(ROLE_NAME.client);
       const required = isClient
         ? (found.settings?.twoFactorRequiredForClients ?? FIRM_SETTINGS_DEFAULTS.twoFactorRequiredForClients)

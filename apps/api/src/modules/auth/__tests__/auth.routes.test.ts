@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { BACKGROUND_REQUEST_HEADER } from '@ledgerport/shared';
 import { auditEvents, sessions, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createUser } from '../../../testing/factories.js';
@@ -261,5 +262,79 @@ describe('refresh and logout', () => {
       headers: { 'x-refresh-token': session.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
+  });
+});
+
+describe('background requests (BACKGROUND_REQUEST_HEADER)', () => {
+  const background = { [BACKGROUND_REQUEST_HEADER]: '1' };
+
+  /** A fresh staff user's one session, last used `minutes` ago (the staff idle limit is 30 minutes). */
+  async function sessionUnusedFor(minutes: number) {
+    const user = await createUser(t.database.db, { role: 'employee', password: 'Backgr12' });
+    const session = await signIn(t.app, user.username, 'Backgr12');
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(sessions.userId, user.id));
+    const lastSeenAt = async () =>
+      (await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.userId, user.id)))[0]!
+        .at;
+    return { session, lastSeenAt, before: await lastSeenAt() };
+  }
+
+  it('answers a background request as usual without counting it as activity; an ordinary one counts', async () => {
+    const { session, lastSeenAt, before } = await sessionUnusedFor(10);
+    const polled = await t.app.inject({ method: 'GET', url: ME, headers: { ...bearer(session), ...background } });
+    expect(polled.statusCode).toBe(200);
+    expect(await lastSeenAt()).toEqual(before);
+
+    const used = await t.app.inject({ method: 'GET', url: ME, headers: bearer(session) });
+    expect(used.statusCode).toBe(200);
+    expect((await lastSeenAt()).getTime() - before.getTime()).toBeGreaterThan(9 * 60_000);
+  });
+
+  it('a background refresh rotates the token without counting as activity; an ordinary one counts', async () => {
+    const { session, lastSeenAt, before } = await sessionUnusedFor(10);
+    const refreshed = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken, ...background },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().refreshToken).not.toBe(session.refreshToken);
+    expect(await lastSeenAt()).toEqual(before);
+
+    const ordinary = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': refreshed.json().refreshToken },
+    });
+    expect(ordinary.statusCode).toBe(200);
+    expect((await lastSeenAt()).getTime() - before.getTime()).toBeGreaterThan(9 * 60_000);
+  });
+
+  it('does not revive a session past its idle limit: a background request and refresh are refused and revoke it', async () => {
+    const { session } = await sessionUnusedFor(31);
+    const refreshed = await t.app.inject({
+      method: 'GET',
+      url: REFRESH,
+      headers: { 'x-refresh-token': session.refreshToken, ...background },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const polled = await t.app.inject({ method: 'GET', url: ME, headers: { ...bearer(session), ...background } });
+    expect(polled.statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, session.userId));
+    expect(row?.revokedReason).toBe('idle');
+  });
+
+  it('takes only the value 1 as background', async () => {
+    const { session, lastSeenAt, before } = await sessionUnusedFor(10);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: ME,
+      headers: { ...bearer(session), [BACKGROUND_REQUEST_HEADER]: 'yes' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(await lastSeenAt()).not.toEqual(before);
   });
 });
