@@ -12,6 +12,7 @@ import { documentsCases } from './conditional-saves/documents.js';
 import type { CaseContext, Editable } from './conditional-saves/harness.js';
 import { identityCases } from './conditional-saves/identity.js';
 import { leadsCases } from './conditional-saves/leads.js';
+import { messagesCases } from './conditional-saves/messages.js';
 import { notificationsCases } from './conditional-saves/notifications.js';
 import { operationsCases } from './conditional-saves/operations.js';
 import { requestsCases } from './conditional-saves/requests.js';
@@ -34,6 +35,7 @@ const MODULES = [
   operationsCases,
   leadsCases,
   notificationsCases,
+  messagesCases,
 ];
 const CASES = MODULES.flatMap((module) => module.cases);
 const GUARDED: Record<string, string> = Object.assign({}, ...MODULES.map((module) => module.guarded));

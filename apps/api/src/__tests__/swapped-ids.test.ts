@@ -19,6 +19,9 @@ import {
   clients,
   clientServices,
   contractors,
+  conversationMessages,
+  conversationReads,
+  conversations,
   documentComments,
   documentShares,
   documents,
@@ -35,6 +38,7 @@ import { createCompany } from '../modules/companies/__tests__/companies-factory.
 import { businessBody, insertContractor, stateId } from '../modules/contractors/__tests__/contractors-fixtures.js';
 import { multipartBody, otherDocumentsTagId } from '../modules/documents/__tests__/multipart.js';
 import { insertLead } from '../modules/onboarding/__tests__/onboarding-helpers.js';
+import { insertConversation } from '../modules/messages/__tests__/messages-fixtures.js';
 import { insertRequest } from '../modules/requests/__tests__/requests-fixtures.js';
 import {
   setUpMatrixWorld,
@@ -82,6 +86,9 @@ interface Objects {
   requestFilesItemId: number;
   /** A notification of A's owner about A. */
   notificationId: number;
+  /** A conversation of A, started by its owner, and its first message. */
+  conversationId: number;
+  conversationMessageId: number;
 }
 
 /** Client B's own objects, for cases that pair the caller's own object with one of A's. */
@@ -259,6 +266,96 @@ const CASES: SwapCase[] = [
     (x) => ({ ids: [x.requestId] }),
   ),
   gate('GET', `${D}/requests/:id/reminder-recipients`, (x) => `${D}/requests/${x.requestId}/reminder-recipients`),
+  // ---- Secure messages (docs/messages.md) ----
+  ...(['ownerB', 'deactivatedCollaboratorA'] as const).flatMap((caller): SwapCase[] => [
+    {
+      method: 'GET',
+      route: `${D}/conversations`,
+      slots: ['query:clientId'],
+      caller,
+      url: (x) => `${D}/conversations?clientId=${x.clientId}`,
+      expect: 200,
+      note: "a client user's inbox is their current client's whatever the filter names: nothing of A",
+    },
+    {
+      method: 'POST',
+      route: `${D}/conversations`,
+      slots: ['body:clientId'],
+      caller,
+      url: () => `${D}/conversations`,
+      body: (x) => ({ clientId: x.clientId, subject: 'Swapped', html: '<p>Swapped</p>' }),
+      expect: 404,
+    },
+    {
+      method: 'GET',
+      route: `${D}/conversations/:id`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}`,
+      expect: 404,
+    },
+    {
+      method: 'GET',
+      route: `${D}/conversations/:id/messages`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}/messages`,
+      expect: 404,
+    },
+    {
+      method: 'POST',
+      route: `${D}/conversations/:id/messages`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}/messages`,
+      body: () => ({ html: '<p>Swapped</p>' }),
+      expect: 404,
+    },
+    {
+      method: 'POST',
+      route: `${D}/conversations/:id/messages`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}/messages`,
+      raw: (_x, own) =>
+        multipartBody([
+          { name: 'Html', value: '<p>Swapped</p>' },
+          { name: 'ServiceId', value: String(own.taxServiceId) },
+          { name: 'Tags', value: String(own.otherDocumentsTagId) },
+          { name: 'Files', fileName: 'swapped.pdf', content: pdfBytes('swapped') },
+        ]),
+      expect: 404,
+    },
+    {
+      method: 'PUT',
+      route: `${D}/conversations/:id/messages/:messageId`,
+      slots: ['path:id', 'path:messageId'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}/messages/${x.conversationMessageId}`,
+      body: () => ({ html: '<p>Swapped</p>' }),
+      expect: 404,
+    },
+    {
+      method: 'PUT',
+      route: `${D}/conversations/:id/read`,
+      slots: ['path:id'],
+      caller,
+      url: (x) => `${D}/conversations/${x.conversationId}/read`,
+      expect: 404,
+    },
+  ]),
+  gate(
+    'POST',
+    `${D}/conversations/bulk`,
+    () => `${D}/conversations/bulk`,
+    (x) => ({ clientIds: [x.clientId], subject: 'Swapped', html: '<p>Swapped</p>' }),
+  ),
+  gate(
+    'PATCH',
+    `${D}/conversations/:id`,
+    (x) => `${D}/conversations/${x.conversationId}`,
+    () => ({ status: 'closed' }),
+  ),
   // ---- My accounts (client users) ----
   {
     method: 'PUT',
@@ -953,6 +1050,15 @@ beforeAll(async () => {
         })
         .returning({ id: notifications.id })
     )[0]!.id,
+    ...(await (async () => {
+      const { id, messageId } = await insertConversation(db, f.fieldCrypto, {
+        clientId: f.clientA,
+        authorUserId: f.userIds.ownerA,
+        subject: `${marker} conversation`,
+        text: `${marker} message`,
+      });
+      return { conversationId: id, conversationMessageId: messageId };
+    })()),
   };
   const nowhere = 2_000_000_000;
   ghost = Object.fromEntries(
@@ -1032,6 +1138,17 @@ async function snapshotOfA() {
       .from(notifications)
       .where(inArray(notifications.recipientUserId, people))
       .orderBy(asc(notifications.id)),
+    conversations: await db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.clientId, clientId))
+      .orderBy(asc(conversations.id)),
+    messages: await db
+      .select({ id: conversationMessages.id, html: conversationMessages.htmlEncrypted })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, a.conversationId))
+      .orderBy(asc(conversationMessages.id)),
+    reads: await db.select().from(conversationReads).where(eq(conversationReads.conversationId, a.conversationId)),
     sessions: await db
       .select({ id: sessions.id, revokedAt: sessions.revokedAt })
       .from(sessions)

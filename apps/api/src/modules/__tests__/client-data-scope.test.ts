@@ -33,6 +33,10 @@ const CLIENT_DATA_TABLES = new Set([
   'requestItems',
   'requestItemTags',
   'requestScheduleClients',
+  'conversations',
+  'conversationMessages',
+  'conversationMessageAttachments',
+  'conversationReads',
 ]);
 const SCOPE_TYPE = /\b[A-Z][A-Za-z]*Scope\b/;
 /** Only repositories turn a scope into SQL. */

@@ -410,6 +410,10 @@ export function createMessagesRepository({ db }: { db: Db }) {
       return row!.id;
     },
 
+    /**
+     * A new message's files, filed as documents of its conversation's client in the same transaction.
+     * @unscoped links rows just written by the send within the conversation's scope (message and documents)
+     */
     async linkAttachments(messageId: number, documentIds: readonly number[], tx: DbOrTx): Promise<void> {
       if (documentIds.length === 0) return;
       await tx
