@@ -14,6 +14,7 @@ import {
 import type { NotificationDelivery, NotificationKind } from '@ledgerport/shared';
 import { clients } from './clients.js';
 import { users } from './identity.js';
+import { services } from './organisation.js';
 
 /**
  * One line in one person's bell (issue 22; docs/notifications.md). Written only by the job worker,
@@ -35,6 +36,12 @@ export const notifications = pgTable(
     link: text(),
     /** A deleted client takes its notifications with it: nothing may point at what is gone. */
     clientId: integer().references(() => clients.id, { onDelete: 'cascade' }),
+    /**
+     * The service of what it tells of (a request's, a document's); null when it has none (an
+     * announcement, a payment). A client's collaborator is told, listed and e-mailed only what their
+     * grants cover. Services are deactivated, never deleted, so no cascade.
+     */
+    serviceId: integer().references(() => services.id),
     /** Who did it; null for the system (a schedule's request, a reminder). */
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     eventKey: text().notNull(),
