@@ -80,7 +80,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
           'stream reader). Sends `event: unread` with `{"unreadCount":n}` on connect and whenever the count ' +
           'changes, in this process or any other, and a `: ping` comment every NOTIFICATION_STREAM_PING_SECONDS ' +
           '(20 s), checking the session each time: it ends once the session is revoked, expired or idle, and ' +
-          'when the server shuts down. Reconnect then, or fall back to reading the list.',
+          'when the server shuts down. Reconnect then, or fall back to reading the list. A user holds at most ' +
+          '10 streams per server process: one more ends their oldest.',
         response: { 200: z.unknown().describe('An event stream') },
       },
     },
