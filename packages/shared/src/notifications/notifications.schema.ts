@@ -23,6 +23,8 @@ export const NOTIFICATION_KIND = {
   reminder: 'reminder',
   // For staff who can see the client (issue 24).
   bankConnectionNeedsAction: 'bankConnectionNeedsAction',
+  // Both sides (issue 23): a conversation's client users (never for an internal note) and its staff.
+  messageReceived: 'messageReceived',
 } as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND)[keyof typeof NOTIFICATION_KIND];
 export const notificationKindSchema = z.enum(
@@ -38,12 +40,14 @@ export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.announcementAcknowledged,
   NOTIFICATION_KIND.contractorFeePaid,
   NOTIFICATION_KIND.bankConnectionNeedsAction,
+  NOTIFICATION_KIND.messageReceived,
 ];
 export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.requestCreated,
   NOTIFICATION_KIND.requestItemReturned,
   NOTIFICATION_KIND.documentReceived,
   NOTIFICATION_KIND.reminder,
+  NOTIFICATION_KIND.messageReceived,
 ];
 
 /** How a kind reaches the person by e-mail: batched soon after, in the daily digest, or not at all. */
@@ -55,12 +59,16 @@ export const NOTIFICATION_DELIVERY = {
 export type NotificationDelivery = (typeof NOTIFICATION_DELIVERY)[keyof typeof NOTIFICATION_DELIVERY];
 export const notificationDeliverySchema = z.enum(['immediately', 'dailyDigest', 'inAppOnly']);
 
-/** Defaults until a person chooses: clients hear of new requests and returned items at once; staff get a digest. */
+/**
+ * Defaults until a person chooses: clients hear of new requests, returned items and messages at once;
+ * staff get a digest.
+ */
 export function defaultDelivery(kind: NotificationKind, isClient: boolean): NotificationDelivery {
   if (!isClient) return NOTIFICATION_DELIVERY.dailyDigest;
   return kind === NOTIFICATION_KIND.requestCreated ||
     kind === NOTIFICATION_KIND.requestItemReturned ||
-    kind === NOTIFICATION_KIND.reminder
+    kind === NOTIFICATION_KIND.reminder ||
+    kind === NOTIFICATION_KIND.messageReceived
     ? NOTIFICATION_DELIVERY.immediately
     : NOTIFICATION_DELIVERY.dailyDigest;
 }

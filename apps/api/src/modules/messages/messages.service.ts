@@ -1,6 +1,7 @@
 import {
   CONVERSATION_STATUS,
   ERROR_CODE,
+  NOTIFICATION_KIND,
   hasPermission,
   isBlankHtml,
   MESSAGE_EDIT_WINDOW_MINUTES,
@@ -31,6 +32,7 @@ import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import {
   conversationScopeOf,
   type ConversationIdInScope,
@@ -41,20 +43,6 @@ import { previewOf, searchableText, snippetOf } from './message-text.js';
 import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId' | 'permissions'>;
-
-/** A message as it was sent: what the conversation and the notification need to know of it. */
-export interface SentMessage {
-  conversationId: ConversationIdInScope;
-  clientId: number;
-  messageId: number;
-  isInternalNote: boolean;
-}
-
-/**
- * Tells the conversation's people of a new message, from inside the transaction that sent it
- * (the notifications module's publisher; docs/messages.md).
- */
-export type MessageAnnouncer = (sent: SentMessage & { authorUserId: number }, tx: DbOrTx) => Promise<void>;
 
 /** The sanitised HTML of a message and what is kept of it for search: never the digits. */
 interface PreparedText {
@@ -83,14 +71,15 @@ export function createMessagesService({
   repository,
   audit,
   fieldCrypto,
-  announce,
+  notifications,
   now = () => new Date(),
 }: {
   db: Db;
   repository: MessagesRepository;
   audit: AuditLog;
   fieldCrypto: FieldCrypto;
-  announce: MessageAnnouncer;
+  /** Tells the conversation's people of a new message, from inside the transaction that sent it. */
+  notifications: NotificationPublisher;
   /** The edit window is counted on this clock. */
   now?: () => Date;
 }) {
@@ -138,6 +127,34 @@ export function createMessagesService({
         objectId: conversation.id,
         clientId: conversation.clientId,
         details,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The notification of a new message: to the client's people (never for an internal note) and to
+   * the conversation's staff (docs/messages.md). It says a message is waiting, never what it says.
+   */
+  async function announce(
+    caller: Caller,
+    conversation: { id: ConversationIdInScope; clientId: number },
+    messageId: number,
+    isInternalNote: boolean,
+    tx: DbOrTx,
+  ): Promise<void> {
+    const scope = conversationScopeOf(caller);
+    const found = await repository.find(scope, conversation.id, tx);
+    const people = found ? await repository.participants(scope, [found], tx) : [];
+    await notifications.publish(
+      {
+        kind: NOTIFICATION_KIND.messageReceived,
+        clientId: conversation.clientId,
+        actorUserId: caller.userId,
+        conversationId: conversation.id,
+        messageId,
+        isInternalNote,
+        staffUserIds: people.filter((person) => person.isStaff).map((person) => person.userId),
       },
       tx,
     );
@@ -269,7 +286,7 @@ export function createMessagesService({
       { messageId, length: text.plain.length, ...(bulk ? { bulk: true } : {}) },
       tx,
     );
-    await announce({ conversationId, clientId, messageId, isInternalNote: false, authorUserId: caller.userId }, tx);
+    await announce(caller, { id: conversationId, clientId }, messageId, false, tx);
     return conversationId;
   }
 
@@ -324,16 +341,7 @@ export function createMessagesService({
         tx,
       );
     }
-    await announce(
-      {
-        conversationId: conversation.id,
-        clientId: conversation.clientId,
-        messageId,
-        isInternalNote: input.isInternalNote,
-        authorUserId: caller.userId,
-      },
-      tx,
-    );
+    await announce(caller, conversation, messageId, input.isInternalNote, tx);
     return findMessageDto(caller, scope, conversation.id, messageId, tx);
   }
 

@@ -69,6 +69,19 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     taxYear: z.number().int().nullable(),
   }),
   /**
+   * A new message in a secure conversation (docs/messages.md). Its text never travels here: the
+   * notification says only that a message is waiting. An internal note reaches staff alone.
+   */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.messageReceived),
+    ...base,
+    conversationId: id,
+    messageId: id,
+    isInternalNote: z.boolean(),
+    /** The staff who take part (who wrote in it, read it, or are assigned); the advisor and followers are added. */
+    staffUserIds: z.array(id).max(500),
+  }),
+  /**
    * A client user's request reminder of one firm day (docs/requests.md#reminders): the requests
    * module chose the person and sent the e-mail, so it goes to that person alone and is never e-mailed
    * again from here.
@@ -116,6 +129,8 @@ export function eventKeyOf(event: NotificationEvent): string {
       return `${event.kind}:payment:${event.paymentId}`;
     case NOTIFICATION_KIND.reminder:
       return `${event.kind}:user:${event.userId}:day:${event.day}`;
+    case NOTIFICATION_KIND.messageReceived:
+      return `${event.kind}:message:${event.messageId}`;
   }
 }
 

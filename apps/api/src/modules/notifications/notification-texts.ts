@@ -88,6 +88,13 @@ export function titleOf(event: NotificationEvent, names: { client: string; actor
         `Reminder: ${event.itemCount === 1 ? '1 item is' : `${event.itemCount} items are`} waiting for you` +
         (event.overdueCount > 0 ? ` (${event.overdueCount} overdue)` : '');
       break;
+    // Neither the text nor the subject: the line goes out by e-mail, and a message may hold anything.
+    case NOTIFICATION_KIND.messageReceived:
+      title = event.isInternalNote
+        ? `${names.actor === null ? 'Someone' : shortened(names.actor, NAME_MAX)} added an internal note for ${client}`
+        : `A secure message from ${names.actor === null ? client : shortened(names.actor, NAME_MAX)} is waiting` +
+          (names.actor === null ? '' : ` (${client})`);
+      break;
   }
   return shortened(title, TITLE_MAX);
 }
@@ -109,6 +116,8 @@ export function linkOf(event: NotificationEvent): string | null {
       return '/1099-form';
     case NOTIFICATION_KIND.reminder:
       return '/to-do';
+    case NOTIFICATION_KIND.messageReceived:
+      return `/messages/${event.conversationId}`;
     case NOTIFICATION_KIND.announcementAcknowledged:
       // The acknowledgements list is the administrators' screen; the advisor has nothing to open.
       return null;

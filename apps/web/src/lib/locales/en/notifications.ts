@@ -49,6 +49,7 @@ export const notifications = {
       requestItemReturned: 'Your firm returns an item for changes',
       documentReceived: 'Your firm uploads a document for you',
       reminder: 'Reminders of what is due',
+      messageReceived: 'A secure message arrives',
     },
   },
 } as const;
