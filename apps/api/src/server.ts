@@ -2,6 +2,9 @@ import { assertStartable, ConfigurationError, loadConfig } from './config/index.
 import { createDatabase } from './db/client.js';
 import { DEMO_SIGN_INS, seedDemoFirm } from './db/seed/demo.js';
 import { seedDemoDocuments } from './db/seed/demo-documents.js';
+import { seedDemoMessages } from './db/seed/demo-messages.js';
+import { createFieldCrypto } from './lib/field-crypto.js';
+import { readOrCreateSecret } from './lib/secrets.js';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
@@ -34,7 +37,12 @@ async function main() {
 
   const app = await buildApp({ database, config });
   // After the app: the documents' blobs go to the storage it was configured with.
-  if (seeded) await seedDemoDocuments(database.db, app.storage);
+  if (seeded) {
+    await seedDemoDocuments(database.db, app.storage);
+    // The app's field key (app.ts reads the same secret): the demo messages are stored encrypted.
+    const key = config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32);
+    await seedDemoMessages(database.db, createFieldCrypto(Buffer.from(key, 'base64url')));
+  }
   // Queued even when workers run apart: whichever worker claims it keeps the hourly chain going.
   const queue = createJobQueue({ db: database.db });
   await scheduleOrphanReconciler(queue);
