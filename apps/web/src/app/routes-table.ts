@@ -33,6 +33,13 @@ export const ROUTES = {
   Requests: { path: '/requests', access: 'app', permission: 'request:list', titleKey: 'nav.requests' },
   /** Staff review it; a client user responds to it. */
   Request: { path: '/requests/:id', access: 'app', permission: 'request:list', titleKey: 'pages.request' },
+  /**
+   * Secure messages (issue 23): staff's inbox across their clients, a client user's for the current
+   * client. Query: assigned (me, unassigned), unread, clientId, clientName, status, q (a search).
+   */
+  Messages: { path: '/messages', access: 'app', permission: 'message:list', titleKey: 'nav.messages' },
+  /** One conversation; `#message-{id}` scrolls to that message (a search result). */
+  Conversation: { path: '/messages/:id', access: 'app', permission: 'message:list', titleKey: 'pages.conversation' },
   RequestTemplates: {
     path: '/request-templates',
     access: 'app',

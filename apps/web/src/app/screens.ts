@@ -11,6 +11,8 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   ToDo: () => import('./routes/app/to-do').then((m) => ({ Component: m.ToDoRoute })),
   Requests: () => import('./routes/app/requests').then((m) => ({ Component: m.RequestsRoute })),
   Request: () => import('./routes/app/request').then((m) => ({ Component: m.RequestRoute })),
+  Messages: () => import('./routes/app/messages').then((m) => ({ Component: m.MessagesRoute })),
+  Conversation: () => import('./routes/app/conversation').then((m) => ({ Component: m.ConversationRoute })),
   RequestTemplates: () =>
     import('./routes/app/request-templates').then((m) => ({ Component: m.RequestTemplatesRoute })),
   RequestSchedules: () =>

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Anchor, AppShell, Badge, Button, NavLink, ScrollArea, Stack } from '@mantine/core';
 import {
   IconBook2,
   IconBuildingSkyscraper,
@@ -12,6 +12,7 @@ import {
   IconHistory,
   IconHome,
   IconMail,
+  IconMessages,
   IconMailForward,
   IconSettings,
   IconShieldLock,
@@ -30,6 +31,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES, href, routeDefinition, type RouteName } from '@/app/routes-table';
+import { useUnreadConversations } from '@/features/messages/api/get-conversations';
+import { useRefreshMessagesOn } from '@/features/messages/api/use-refresh-messages';
+import { notificationKeys } from '@/features/notifications/api/notification-keys';
 import { useAuthorization } from '@/lib/authorization';
 import { TERMS_AND_CONDITIONS_URL } from '@/lib/external-links';
 import type { TranslationKey } from '@/lib/i18n';
@@ -44,7 +48,8 @@ interface MenuEntry {
 
 /**
  * Spec 01 section 2.4 and DESIGN.md section 5: exactly this order; each entry needs its route's access.
- * To do and Requests (issue 20) come after Home and after the document screens.
+ * To do and Requests (issue 20) come after Home and after the document screens; Messages (issue 23)
+ * after Requests, the other place where the firm and the client talk.
  */
 const MAIN_MENU: readonly MenuEntry[] = [
   { route: 'Dashboard', labelKey: 'nav.home', icon: IconHome },
@@ -52,6 +57,7 @@ const MAIN_MENU: readonly MenuEntry[] = [
   { route: 'ReceivedDocs', labelKey: 'nav.receivedDocs', icon: IconFileDownload },
   { route: 'MyUploads', labelKey: 'nav.myUploads', icon: IconFileUpload },
   { route: 'Requests', labelKey: 'nav.requests', icon: IconClipboardList },
+  { route: 'Messages', labelKey: 'nav.messages', icon: IconMessages },
   { route: 'Clients', labelKey: 'nav.clients', icon: IconUsersGroup },
   { route: 'Invitations', labelKey: 'nav.invitations', icon: IconMail },
   { route: 'Users', labelKey: 'nav.users', icon: IconUsers },
@@ -88,7 +94,18 @@ function isActive(routePath: string, pathname: string): boolean {
   return pathname === routePath || pathname.startsWith(`${routePath}/`);
 }
 
-function MenuLink({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+function MenuLink({
+  entry,
+  pathname,
+  count = 0,
+  countLabel,
+}: {
+  entry: MenuEntry;
+  pathname: string;
+  /** A badge (Messages: conversations with unread messages); the link's name says it in words. */
+  count?: number;
+  countLabel?: string;
+}) {
   const { t } = useTranslation();
   const path = ROUTES[entry.route].path;
   const active = isActive(path, pathname);
@@ -99,6 +116,14 @@ function MenuLink({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
       to={path}
       label={t(entry.labelKey)}
       leftSection={<EntryIcon size={18} stroke={1.6} aria-hidden />}
+      rightSection={
+        count > 0 ? (
+          <Badge size="sm" circle={count < 10} color="red" aria-hidden>
+            {count > 99 ? '99+' : count}
+          </Badge>
+        ) : undefined
+      }
+      aria-label={count > 0 ? countLabel : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
     />
@@ -115,6 +140,10 @@ export function Sidebar() {
   const mainEntries = MAIN_MENU.filter(
     (entry) => (isClient || !entry.clientsOnly) && allows(routeDefinition(entry.route)),
   );
+  const withMessages = allows(routeDefinition('Messages'));
+  const unreadConversations = useUnreadConversations({ enabled: withMessages }).data ?? 0;
+  // A new message notifies its participants: the bell's count moves, and with it the messages.
+  useRefreshMessagesOn(notificationKeys.unreadCount(), { enabled: withMessages });
   const administrationEntries = can(ADMINISTRATION_PERMISSION)
     ? ADMINISTRATION_MENU.filter((entry) => allows(routeDefinition(entry.route)))
     : [];
@@ -124,9 +153,19 @@ export function Sidebar() {
       <AppShell.Section grow component={ScrollArea} type="scroll">
         {/* Only menu links in here (DESIGN.md section 7), so the landmark reads as the menu. */}
         <nav aria-label={t('nav.label')}>
-          {mainEntries.map((entry) => (
-            <MenuLink key={entry.route} entry={entry} pathname={pathname} />
-          ))}
+          {mainEntries.map((entry) =>
+            entry.route === 'Messages' ? (
+              <MenuLink
+                key={entry.route}
+                entry={entry}
+                pathname={pathname}
+                count={unreadConversations}
+                countLabel={t('nav.messagesUnread', { count: unreadConversations })}
+              />
+            ) : (
+              <MenuLink key={entry.route} entry={entry} pathname={pathname} />
+            ),
+          )}
           {administrationEntries.length > 0 && (
             <NavLink
               component="button"

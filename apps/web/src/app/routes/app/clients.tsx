@@ -1,6 +1,20 @@
-import { CLIENT_TYPE, type ClientListItemDto, type ClientType } from '@ledgerport/shared';
+import {
+  CLIENT_TYPE,
+  MAX_PAGE_SIZE,
+  MESSAGE_LIMITS,
+  type ClientListItemDto,
+  type ClientType,
+} from '@ledgerport/shared';
 import { Button, Menu, Stack } from '@mantine/core';
-import { IconBriefcase, IconChevronDown, IconClipboardList, IconMail, IconPlus, IconUser } from '@tabler/icons-react';
+import {
+  IconBriefcase,
+  IconChevronDown,
+  IconClipboardList,
+  IconMail,
+  IconMessages,
+  IconPlus,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { pageAfterRemoval, useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import { clientKeys, type ClientsFilterQuery, type ClientsListQuery } from '@/features/clients/api/client-keys';
-import { useClients } from '@/features/clients/api/get-clients';
+import { getClients, useClients } from '@/features/clients/api/get-clients';
 import { useClientDefaultFilters } from '@/features/clients/api/get-default-filters';
 import { ClientDetailsDrawer } from '@/features/clients/components/client-details-drawer';
 import { ClientRequests } from '@/features/requests/components/client-requests';
@@ -25,6 +39,7 @@ import { CreateClientModal } from '@/features/clients/components/create-client-m
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { ExportClientsButton } from '@/features/clients/components/export-clients-button';
 import { SendEmailModal } from '@/features/clients/components/send-email-modal';
+import { BulkMessageModal, type BulkTargets } from '@/features/messages/components/bulk-message-modal';
 import { useAuthorization } from '@/lib/authorization';
 import { href } from '../../routes-table';
 
@@ -48,6 +63,22 @@ function toApiFilters(filters: ClientFiltersState): ClientsFilterQuery {
   };
 }
 
+/**
+ * The ids of the clients a search lists, in its order, up to the most one bulk message takes: the
+ * bulk message names its clients (the e-mail sends the filters instead), a page of MAX_PAGE_SIZE at a time.
+ */
+async function clientIdsOf(filters: ClientsFilterQuery, signal: AbortSignal): Promise<BulkTargets> {
+  const ids: number[] = [];
+  let total = 0;
+  do {
+    const page = await getClients({ ...filters, limit: MAX_PAGE_SIZE, offset: ids.length }, signal);
+    total = page.totalCount;
+    ids.push(...page.items.map((client) => client.id));
+    if (page.items.length === 0) break;
+  } while (ids.length < Math.min(total, MESSAGE_LIMITS.bulkClients));
+  return { ids: ids.slice(0, MESSAGE_LIMITS.bulkClients), total };
+}
+
 const clientTypeParam = (clientType: number) => (clientType === CLIENT_TYPE.business ? 'business' : 'personal');
 
 /** Clients (spec 02, Clients list): search, send e-mail, export, create, details, status, delete. */
@@ -66,6 +97,7 @@ export function ClientsRoute() {
   const [createType, setCreateType] = useState<ClientType | null>(null);
   const [emailOpened, setEmailOpened] = useState(false);
   const [requestOpened, setRequestOpened] = useState(false);
+  const [messageOpened, setMessageOpened] = useState(false);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [statusTarget, setStatusTarget] = useState<ClientTarget | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<ClientTarget | null>(null);
@@ -123,6 +155,11 @@ export function ClientsRoute() {
             {t('clients.actions.sendEmail')}
           </Button>
         )}
+        {can('message:bulk') && (
+          <Button variant="default" leftSection={<IconMessages size={16} />} onClick={() => setMessageOpened(true)}>
+            {t('messages.bulk.action')}
+          </Button>
+        )}
         {can('request:add') && (
           <Button
             variant="default"
@@ -178,6 +215,14 @@ export function ClientsRoute() {
         query={{ sortedBy, sortedDesc, ...filters }}
         onClose={() => setEmailOpened(false)}
       />
+      {can('message:bulk') && (
+        <BulkMessageModal
+          opened={messageOpened}
+          onClose={() => setMessageOpened(false)}
+          targetsKey={JSON.stringify({ sortedBy, sortedDesc, ...filters })}
+          loadTargets={(signal) => clientIdsOf({ sortedBy, sortedDesc, ...filters }, signal)}
+        />
+      )}
       {can('request:add') && (
         <RequestFormModal
           opened={requestOpened}

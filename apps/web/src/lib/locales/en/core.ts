@@ -11,6 +11,9 @@ export const core = {
     home: 'Home',
     toDo: 'To do',
     requests: 'Requests',
+    messages: 'Messages',
+    messagesUnread_one: 'Messages, {{count}} unread conversation',
+    messagesUnread_other: 'Messages, {{count}} unread conversations',
     receivedDocs: 'Received docs',
     myUploads: 'My uploads',
     clients: 'Clients',
@@ -51,6 +54,7 @@ export const core = {
     taxPlanning: 'Tax planning',
     document: 'Document',
     request: 'Request',
+    conversation: 'Conversation',
     sharedDocument: 'Shared document',
   },
   header: {

@@ -31,6 +31,7 @@ import { requests } from './requests';
 import { toDos } from './to-dos';
 import { requestTemplates } from './request-templates';
 import { notifications } from './notifications';
+import { messages } from './messages';
 
 /**
  * The one English catalogue: every text the user can see lives here, so wording the firm's users
@@ -71,6 +72,7 @@ export const en = {
   toDos,
   requestTemplates,
   notifications,
+  messages,
 } as const;
 
 export type Catalogue = typeof en;

@@ -1,0 +1,43 @@
+import { conversationPageDtoSchema } from '@ledgerport/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { CONVERSATIONS_PATH, messageKeys, type ConversationsQuery } from './message-keys';
+
+interface GetOptions {
+  signal?: AbortSignal;
+  background?: boolean;
+}
+
+export function getConversations(query: ConversationsQuery, { signal, background = false }: GetOptions = {}) {
+  return api.get(CONVERSATIONS_PATH, { query, schema: conversationPageDtoSchema, signal, background });
+}
+
+export function conversationsQueryOptions(query: ConversationsQuery) {
+  return queryOptions({
+    queryKey: messageKeys.list(query),
+    queryFn: ({ signal }) => getConversations(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The inbox: the clients' conversations the person can see, newest activity first. */
+export function useConversations(query: ConversationsQuery) {
+  return useQuery(conversationsQueryOptions(query));
+}
+
+/**
+ * The sidebar's count of conversations with unread messages. It is fetched on mount and whenever
+ * the messages are invalidated (a new notification, a read), never by a person's action, so it is
+ * a background request: a tab left open must still let the session go idle.
+ */
+export function useUnreadConversations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: messageKeys.unreadConversations(),
+    queryFn: async ({ signal }) => {
+      const page = await getConversations({ limit: 1, offset: 0 }, { signal, background: true });
+      return page.unreadConversations;
+    },
+    enabled,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,29 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { messageKeys } from './message-keys';
+
+/**
+ * Reads the messages again whenever the data under `watchedKey` changes: the app passes the bell's
+ * unread count, which the notification stream pushes the moment a new message notifies this person,
+ * so the inbox, its badge and an open conversation follow within seconds, across API processes.
+ * A key, not an import: features do not import each other; the app composes them.
+ */
+export function useRefreshMessagesOn(watchedKey: QueryKey, { enabled = true }: { enabled?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const watched = JSON.stringify(watchedKey);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const cache = queryClient.getQueryCache();
+    let last: unknown = cache.find({ queryKey: JSON.parse(watched) as QueryKey, exact: true })?.state.data;
+    return cache.subscribe((event) => {
+      if (event.type !== 'updated' || JSON.stringify(event.query.queryKey) !== watched) return;
+      const data: unknown = event.query.state.data;
+      if (data === undefined || JSON.stringify(data) === JSON.stringify(last)) return;
+      const first = last === undefined;
+      last = data;
+      // The first answer is where the count starts, not a change.
+      if (!first) void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    });
+  }, [queryClient, watched, enabled]);
+}
