@@ -58,6 +58,7 @@ const SECRET = {
   contractorEin: '83-4729165',
   password: 'Canary7Passw0rd',
   changedPassword: 'Canary8Rotated',
+  messageSsn: '563-29-8417',
 } as const;
 
 let t: ObservedTestApp;
@@ -78,6 +79,7 @@ const canaries: Canary[] = [
   numberCanary('contractor EIN', SECRET.contractorEin),
   { name: 'password', forms: [SECRET.password] },
   { name: 'changed password', forms: [SECRET.changedPassword] },
+  numberCanary('message SSN', SECRET.messageSsn),
 ];
 const byName = (name: string) => {
   const canary = canaries.find((c) => c.name === name);
@@ -113,6 +115,18 @@ const EXCEPTIONS: Array<{ method: string; url: RegExp; canaries: string[]; reaso
     url: /^\/api\/v1\/company\/companies\/\d+(\/organizers\/\d+\/passport)?$/,
     canaries: ['passport file name'],
     reason: 'docs/companies.md: company:view holders see the uploaded passport file name (encrypted at rest)',
+  },
+  {
+    method: 'GET',
+    url: /^\/api\/v1\/document\/conversations(\/\d+(\/messages)?|\/search)?$/,
+    canaries: ['message SSN'],
+    reason: 'docs/messages.md: a conversation’s readers get its messages (page, preview, search snippet)',
+  },
+  {
+    method: 'POST',
+    url: /^\/api\/v1\/document\/conversations(\/\d+\/messages)?$/,
+    canaries: ['message SSN'],
+    reason: 'sending answers the message (or the new conversation with its preview) to its author',
   },
   {
     method: 'POST',
@@ -285,6 +299,35 @@ async function formationFlows() {
   }
 }
 
+/**
+ * A client user types an SSN into a secure message (issue 23); the firm reads, searches and answers.
+ * Stored encrypted, left out of the search vector, never logged.
+ */
+async function messageFlows() {
+  const db = t.database.db;
+  const owner = await createUser(db, { role: 'client' });
+  const client = await createClient(db, { ownerUserId: owner.id });
+  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  const session = await signIn(t.app, owner.username, owner.password);
+  const conversations = `${API}/document/conversations`;
+  const started = await expectStatus(
+    call('POST', conversations, session, {
+      subject: 'My spouse’s number',
+      html: `<p>Her SSN is ${SECRET.messageSsn}, for the return.</p>`,
+    }),
+    201,
+  );
+  const { id } = JSON.parse(started.body) as { id: number };
+  await expectStatus(call('GET', `${conversations}?unread=true`, admin), 200);
+  await expectStatus(call('GET', `${conversations}/${id}/messages`, admin), 200);
+  await expectStatus(call('GET', `${conversations}/search?q=spouse%20return`, admin), 200);
+  await expectStatus(call('GET', `${conversations}/search?q=${SECRET.messageSsn}`, admin), 200);
+  await expectStatus(
+    call('POST', `${conversations}/${id}/messages`, admin, { html: '<p>Received, thank you.</p>' }),
+    201,
+  );
+}
+
 /** Staff add an individual and a business contractor to a business client, then list and open them. */
 async function contractorFlows() {
   const db = t.database.db;
@@ -438,6 +481,7 @@ beforeAll(async () => {
   await contractorFlows();
   await bankLinkFlows();
   await mailFlows();
+  await messageFlows();
   await pathFlows();
   await t.app.worker.drain();
 }, 240_000);
@@ -536,5 +580,6 @@ describe('secrets at rest and in transit (canaries)', () => {
     expect(shown(/\/company\/companies\/\d+$/, 'passport file name')).toBe(true);
     expect(shown(/\/authentication\/account\/authenticate$/, 'sign-in access token')).toBe(true);
     expect(shown(/\/refresh-jwt-tokens$/, 'refreshed access token')).toBe(true);
+    expect(shown(/\/document\/conversations\/\d+\/messages$/, 'message SSN')).toBe(true);
   });
 });
