@@ -38,6 +38,8 @@ export interface NewNotification {
   link: string | null;
   /** Null only for a reminder whose items are several clients'. */
   clientId: number | null;
+  /** The service of its object; null for a kind whose object has none (an announcement, a payment, a reminder). */
+  serviceId: number | null;
   actorUserId: number | null;
   eventKey: string;
   emailDelivery: NotificationDelivery;

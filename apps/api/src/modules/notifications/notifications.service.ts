@@ -116,6 +116,7 @@ export function createNotificationsService({
                 title: titleOf(event, { client: client?.name ?? '', actor: null }),
                 link: linkOf(event),
                 clientId: client?.id ?? null,
+                serviceId: null,
                 actorUserId: event.actorUserId,
                 eventKey: key,
                 emailDelivery: NOTIFICATION_DELIVERY.inAppOnly,
@@ -142,7 +143,7 @@ export function createNotificationsService({
               },
               tx,
             )
-          : await repository.clientRecipients({ clientId: client.id, serviceId: serviceOf(event) }, tx);
+          : await repository.clientRecipients({ clientId: client.id, serviceId: requiredServiceOf(event) }, tx);
         const recipients = everyone.filter((userId) => userId !== event.actorUserId);
         if (recipients.length === 0) return;
         const actor = event.actorUserId === null ? null : await repository.findActorName(event.actorUserId, tx);
@@ -158,6 +159,7 @@ export function createNotificationsService({
             title,
             link,
             clientId: client.id,
+            serviceId: serviceOf(event),
             actorUserId: event.actorUserId,
             eventKey: key,
             emailDelivery: deliveryOf(recipientUserId),
@@ -176,8 +178,18 @@ export function createNotificationsService({
   };
 }
 
-/** The service a client-side event's object is filed under: what a collaborator must be granted. */
-function serviceOf(event: NotificationEvent): number {
-  if (!('serviceId' in event)) throw new Error(`A ${event.kind} event names no service.`);
-  return event.serviceId;
+/**
+ * The service the event's object is filed under, kept on each notification so that the bell and the
+ * e-mails can check a client user's grant again when they are read (notification-scope.ts); null for
+ * the kinds whose object has none (an announcement, a payment).
+ */
+function serviceOf(event: NotificationEvent): number | null {
+  return 'serviceId' in event ? event.serviceId : null;
+}
+
+/** A client-side event's service: what a collaborator must be granted to be told at all. */
+function requiredServiceOf(event: NotificationEvent): number {
+  const serviceId = serviceOf(event);
+  if (serviceId === null) throw new Error(`A ${event.kind} event names no service.`);
+  return serviceId;
 }
