@@ -82,6 +82,8 @@ describe('ConversationView', () => {
     const user = renderConversation();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your 2026 return' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Assignee' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close conversation' })).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.url.endsWith('/read'))).toBe(true));
 
     await typeMessage(user, 'Here it is');
@@ -242,7 +244,7 @@ describe('ConversationView', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
     // Nor the staff's controls.
     expect(screen.queryByRole('button', { name: 'Close conversation' })).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Assignee' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
   });
 
   it('shows who has seen the newest message', async () => {

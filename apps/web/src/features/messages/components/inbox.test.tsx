@@ -57,6 +57,7 @@ describe('Inbox', () => {
     expect(within(card).getByText('Could you send the W-2?')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Actions for Your 2026 return' })).toBeTruthy();
     expect(within(list).getByRole('listitem', { name: 'Payroll question' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Client' })).toBeTruthy();
 
     await user.click(screen.getByRole('checkbox', { name: 'Unread' }));
     await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'Payroll question' })).toBeNull());
@@ -147,7 +148,7 @@ describe('Inbox', () => {
     expect(within(card).queryByText('Acme LLC')).toBeNull();
     expect(within(card).queryByRole('button', { name: /Actions for/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Assigned to me' })).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Client' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Unread' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New message' })).toBeTruthy();
   });
