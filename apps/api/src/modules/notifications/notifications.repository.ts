@@ -191,10 +191,11 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
     /**
      * The client's side: its owner and its active collaborators, each only if the object's service is
      * visible to them by the documents' and requests' rule (the owner sees every service; a
-     * collaborator those granted to them), checked with the same helper those scopes use.
+     * collaborator those granted to them), checked with the same helper those scopes use. A null
+     * service is an object of the whole client (a secure conversation): every one of them.
      * @unscoped the job worker computes recipients from the client's own people
      */
-    async clientRecipients(target: { clientId: number; serviceId: number }, tx: DbOrTx = db): Promise<number[]> {
+    async clientRecipients(target: { clientId: number; serviceId: number | null }, tx: DbOrTx = db): Promise<number[]> {
       const candidates = await tx
         .select({ id: users.id })
         .from(users)
@@ -223,6 +224,8 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
             ),
           ),
         );
+      const { serviceId } = target;
+      if (serviceId === null) return candidates.map((candidate) => candidate.id);
       const recipients: number[] = [];
       for (const candidate of candidates) {
         const [sees] = await tx
@@ -237,7 +240,7 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
                   tx,
                   clients.id,
                   candidate.id,
-                  eq(clientCollaboratorServices.serviceId, target.serviceId),
+                  eq(clientCollaboratorServices.serviceId, serviceId),
                 ),
               ),
             ),

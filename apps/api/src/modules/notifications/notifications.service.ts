@@ -131,19 +131,39 @@ export function createNotificationsService({
         // A client deleted since: there is nothing left to tell anyone about.
         const client = await repository.findClient(event.clientId, tx);
         if (!client) return;
-        const staffSide = forStaff(event);
-        const everyone = staffSide
-          ? await repository.staffRecipients(
-              {
-                clientId: client.id,
-                direct: [
-                  client.advisorUserId,
-                  'requestCreatorUserId' in event ? event.requestCreatorUserId : null,
-                ].filter((userId): userId is number => userId !== null),
-              },
-              tx,
-            )
-          : await repository.clientRecipients({ clientId: client.id, serviceId: requiredServiceOf(event) }, tx);
+        let everyone: number[];
+        let clientSide: ReadonlySet<number>;
+        if (event.kind === NOTIFICATION_KIND.messageReceived) {
+          // Both sides of a conversation: its staff (with the advisor and the followers) and, unless
+          // it is an internal note, every person of the client (a conversation is the whole client's).
+          const staff = await repository.staffRecipients(
+            { clientId: client.id, direct: [client.advisorUserId, ...event.staffUserIds].filter(isId) },
+            tx,
+          );
+          const people = event.isInternalNote
+            ? []
+            : await repository.clientRecipients({ clientId: client.id, serviceId: null }, tx);
+          everyone = [...new Set([...staff, ...people])];
+          clientSide = new Set(people);
+        } else if (forStaff(event)) {
+          everyone = await repository.staffRecipients(
+            {
+              clientId: client.id,
+              direct: [
+                client.advisorUserId,
+                'requestCreatorUserId' in event ? event.requestCreatorUserId : null,
+              ].filter(isId),
+            },
+            tx,
+          );
+          clientSide = new Set();
+        } else {
+          everyone = await repository.clientRecipients(
+            { clientId: client.id, serviceId: requiredServiceOf(event) },
+            tx,
+          );
+          clientSide = new Set(everyone);
+        }
         const recipients = everyone.filter((userId) => userId !== event.actorUserId);
         if (recipients.length === 0) return;
         const actor = event.actorUserId === null ? null : await repository.findActorName(event.actorUserId, tx);
@@ -151,7 +171,7 @@ export function createNotificationsService({
         const link = linkOf(event);
         const chosen = await preferences.deliveriesOf(recipients, tx);
         const deliveryOf = (userId: number) =>
-          chosen.get(userId)?.[event.kind] ?? defaultDelivery(event.kind, !staffSide);
+          chosen.get(userId)?.[event.kind] ?? defaultDelivery(event.kind, clientSide.has(userId));
         const notified = await repository.insertMany(
           recipients.map((recipientUserId) => ({
             recipientUserId,
@@ -185,6 +205,10 @@ export function createNotificationsService({
  */
 function serviceOf(event: NotificationEvent): number | null {
   return 'serviceId' in event ? event.serviceId : null;
+}
+
+function isId(userId: number | null): userId is number {
+  return userId !== null;
 }
 
 /** A client-side event's service: what a collaborator must be granted to be told at all. */

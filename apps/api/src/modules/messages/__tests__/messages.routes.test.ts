@@ -11,12 +11,14 @@ import {
 import {
   auditEvents,
   clientCollaboratorServices,
+  clients,
   clientServices,
   conversationMessageAttachments,
   conversationMessages,
   conversations,
   documents,
   firmSettings,
+  notifications,
   services,
   users,
 } from '../../../db/schema/index.js';
@@ -187,6 +189,23 @@ describe('a conversation', () => {
       404,
     );
     expect((await inbox(admin, `?clientId=${clientId}`)).totalCount).toBe(before.totalCount);
+  });
+});
+
+describe('retries', () => {
+  it('with the same Idempotency-Key start one conversation and send one message', async () => {
+    const { owner } = await clientWithPeople();
+    const key = { 'idempotency-key': `start-${Date.now()}` };
+    const body = { subject: 'Sent twice', html: '<p>Once only</p>' };
+    const [first, again] = [await call(owner, 'POST', BASE, body, key), await call(owner, 'POST', BASE, body, key)];
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    const reply = { 'idempotency-key': `reply-${Date.now()}` };
+    const url = `${BASE}/${first.json().id}/messages`;
+    await call(advisor, 'POST', url, { html: '<p>Got it</p>' }, reply);
+    await call(advisor, 'POST', url, { html: '<p>Got it</p>' }, reply);
+    expect((await inbox(owner)).totalCount).toBe(1);
+    expect((await page(owner, first.json().id)).items).toHaveLength(2);
   });
 });
 
@@ -548,5 +567,41 @@ describe('search', () => {
       .from(conversations)
       .where(eq(conversations.id, conversation.id));
     expect(conversationRow!.subject).toBe('Mortgage interest statement');
+  });
+});
+
+describe('notifications', () => {
+  it('tell the other side that a message is waiting, never what it says; notes reach staff alone', async () => {
+    const db = t.database.db;
+    const { clientId, owner, collaborator } = await clientWithPeople();
+    // The demo advisor advises this client: told of what its people write.
+    await db.update(clients).set({ advisorUserId: advisor.userId }).where(eq(clients.id, clientId));
+    const conversation = await start(owner, { subject: `Refund ${SSN}`, html: `<p>Refund for ${SSN}?</p>` });
+    await t.app.worker.drain();
+    const toldOf = async (userId: number) =>
+      db
+        .select({ title: notifications.title, link: notifications.link, kind: notifications.kind })
+        .from(notifications)
+        .where(and(eq(notifications.recipientUserId, userId), eq(notifications.clientId, clientId)));
+    const advisorTold = await toldOf(advisor.userId);
+    expect(advisorTold).toHaveLength(1);
+    expect(advisorTold[0]).toMatchObject({ kind: 'messageReceived', link: `/messages/${conversation.id}` });
+    expect(advisorTold[0]!.title).toMatch(/^A secure message from .+ is waiting/);
+    expect(JSON.stringify(advisorTold)).not.toMatch(/6789|Refund/);
+    // The collaborator is of the client's side too, the author never told of their own message.
+    expect(await toldOf(collaborator.userId)).toHaveLength(1);
+    expect(await toldOf(owner.userId)).toHaveLength(0);
+
+    await send(employee, conversation.id, '<p>Check the prior year first</p>', true);
+    await t.app.worker.drain();
+    expect(await toldOf(owner.userId)).toHaveLength(0);
+    expect(await toldOf(collaborator.userId)).toHaveLength(1);
+    const notes = (await toldOf(advisor.userId)).filter((row) => row.title.includes('internal note'));
+    expect(notes).toHaveLength(1);
+
+    await send(advisor, conversation.id, '<p>We will look into it</p>');
+    await t.app.worker.drain();
+    expect(await toldOf(owner.userId)).toHaveLength(1);
+    expect((await toldOf(employee.userId)).length).toBeGreaterThan(0);
   });
 });
