@@ -1,14 +1,14 @@
-import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
 import { exactTimeOf, relativeTimeOf } from '../lib/time';
 
-/** A moment as "3 hours ago", with the exact date and time on hover and for assistive technology. */
+/**
+ * A moment as "3 hours ago", with the exact date and time on hover. The browser's own title, not a
+ * Tooltip: an inbox page holds dozens of these, and the `<time>` carries the machine-readable value.
+ */
 export function TimeAgo({ value, ...text }: { value: string } & TextProps) {
-  const exact = exactTimeOf(value);
   return (
-    <Tooltip label={exact} withArrow openDelay={300}>
-      <Text component="time" dateTime={value} title={exact} size="sm" c="dimmed" {...text}>
-        {relativeTimeOf(value)}
-      </Text>
-    </Tooltip>
+    <Text component="time" dateTime={value} title={exactTimeOf(value)} size="sm" c="dimmed" {...text}>
+      {relativeTimeOf(value)}
+    </Text>
   );
 }
