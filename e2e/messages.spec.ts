@@ -71,9 +71,14 @@ test('staff and a client exchange secure messages; notes stay with the firm; sea
   await composer.getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
   await expect(composer.getByRole('list', { name: 'Files to send' })).toContainText(fileName);
-  // The demo firm names no default service for messages' files: the client chooses one.
+  // The demo firm names no default service for messages' files: the client chooses one, and the
+  // main tag its tag rules ask of every document.
   await composer.getByRole('combobox', { name: 'File attachments under' }).click();
-  await client.getByRole('option').first().click();
+  await client.getByRole('option', { name: 'Tax', exact: true }).click();
+  await composer.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(composer.getByText('Choose a tag in Document type')).toBeVisible();
+  await composer.getByRole('combobox', { name: 'Document type' }).click();
+  await client.getByRole('option', { name: 'Other Documents', exact: true }).click();
   await send(client, reply);
   await expect(messageLog(client).getByRole('link', { name: `Open ${fileName}` })).toBeVisible();
 

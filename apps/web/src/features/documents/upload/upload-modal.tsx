@@ -37,7 +37,7 @@ import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
 import { TagPicker } from '@/components/ui/tag-picker';
 import { formatFileSize } from '@/lib/file-size';
 import type { UploadDialogProps } from './upload-dialog';
-import { tagSelectionMessage } from './tag-selection-message';
+import { tagSelectionMessage } from '@/components/ui/tag-selection-message';
 import { useUploadQueue, type AddResult, type QueuedFile } from './use-upload-queue';
 
 /** Spec 02 section 8: the file table stops growing and scrolls above this many files. */

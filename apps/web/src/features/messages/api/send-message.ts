@@ -11,6 +11,8 @@ export interface SendMessageVariables {
   files?: readonly File[];
   /** The service they are filed under; without one, the firm's default for messages. */
   serviceId?: number | null;
+  /** Their tags, by the tag rules of that service (the main tag the firm requires, and so on). */
+  tagIds?: readonly number[];
   /** Bytes of the whole request sent so far (multipart only). */
   onProgress?: (loaded: number, total: number) => void;
 }
@@ -19,13 +21,21 @@ export interface SendMessageVariables {
  * `POST conversations/{id}/messages`: JSON, or multipart when files go along. The fields come before
  * the files: the server streams files to storage and must have read the fields first.
  */
-export function sendMessage({ conversationId, input, files = [], serviceId, onProgress }: SendMessageVariables) {
+export function sendMessage({
+  conversationId,
+  input,
+  files = [],
+  serviceId,
+  tagIds = [],
+  onProgress,
+}: SendMessageVariables) {
   const path = `${conversationPath(conversationId)}/messages`;
   if (files.length === 0) return api.post(path, { body: input, schema: messageDtoSchema });
   const form = new FormData();
   form.append('Html', input.html);
   form.append('IsInternalNote', String(input.isInternalNote));
   if (serviceId) form.append('ServiceId', String(serviceId));
+  for (const tagId of tagIds) form.append('Tags', String(tagId));
   for (const file of files) form.append('Files', file);
   return api.upload(path, form, { schema: messageDtoSchema, onProgress });
 }

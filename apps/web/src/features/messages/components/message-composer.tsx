@@ -20,7 +20,10 @@ import { isApiError } from '@/lib/api-client';
 import { formatFileSize } from '@/lib/file-size';
 import { notify } from '@/lib/notify';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { useTagGroups } from '@/lib/reference-data/get-tag-groups';
 import { servicesToSelectData } from '@/lib/reference-data/select-data';
+import { TagPicker } from '@/components/ui/tag-picker';
+import { tagSelectionMessage } from '@/components/ui/tag-selection-message';
 import { useSendMessage } from '../api/send-message';
 import { MessageBodyField } from './message-body-field';
 
@@ -46,11 +49,14 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
   const [editorKey, setEditorKey] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [serviceId, setServiceId] = useState<string | null>(null);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [tagError, setTagError] = useState<string | undefined>();
   const [note, setNote] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [notAdded, setNotAdded] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const services = useActiveServices({ clientId: conversation.clientId }, { enabled: files.length > 0 });
+  const tagGroups = useTagGroups();
   const busy = send.isPending;
 
   const add = (chosen: File[]) => {
@@ -77,6 +83,14 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
       return;
     }
     setError(undefined);
+    // The files are filed like any upload: a chosen service's tag rules apply (the firm's default
+    // service, chosen by leaving it empty, files them as the server's default says).
+    const tagProblem =
+      files.length > 0 && serviceId
+        ? tagSelectionMessage(tagGroups.data ?? [], Number(serviceId), tagIds, t)
+        : undefined;
+    setTagError(tagProblem);
+    if (tagProblem) return;
     const isInternalNote = canNote && note;
     const withFiles = files.length > 0;
     if (withFiles) setProgress(0);
@@ -86,11 +100,13 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
         input: { html, isInternalNote },
         files: files.map(({ file }) => file),
         serviceId: serviceId ? Number(serviceId) : null,
+        tagIds: serviceId ? tagIds : [],
         onProgress: (loaded, total) => setProgress(total > 0 ? (loaded / total) * 100 : 0),
       });
       setHtml('');
       setEditorKey((key) => key + 1);
       setFiles([]);
+      setTagIds([]);
       setNotAdded([]);
       setNote(false);
       notify.success(isInternalNote ? t('messages.feedback.noteAdded') : t('messages.feedback.sent'), {
@@ -188,11 +204,28 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
               w={260}
               data={servicesToSelectData(services.data ?? [])}
               value={serviceId}
-              onChange={setServiceId}
+              onChange={(value) => {
+                setServiceId(value);
+                // The tags on offer depend on the service.
+                setTagIds([]);
+                setTagError(undefined);
+              }}
               clearable
               disabled={busy}
             />
           </Group>
+        )}
+        {files.length > 0 && serviceId && (
+          <TagPicker
+            serviceId={Number(serviceId)}
+            value={tagIds}
+            onChange={(value) => {
+              setTagIds(value);
+              setTagError(undefined);
+            }}
+            error={tagError}
+            disabled={busy}
+          />
         )}
         {progress !== null && (
           <Stack gap={2}>
