@@ -37,6 +37,8 @@ test('staff and a client exchange secure messages; notes stay with the firm; sea
   const reply = `The ${word} figures are attached.`;
   const note = `Called the client about ${tag}: the estimate is late.`;
   const fileName = `estimate-${tag}.pdf`;
+  // A file becomes a document named as the file without its extension, as every upload does.
+  const documentName = `estimate-${tag}`;
 
   // Staff start the conversation.
   await signIn(staff, DEMO.admin);
@@ -75,17 +77,18 @@ test('staff and a client exchange secure messages; notes stay with the firm; sea
   // main tag its tag rules ask of every document.
   await composer.getByRole('combobox', { name: 'File attachments under' }).click();
   await client.getByRole('option', { name: 'Tax', exact: true }).click();
+  await composer.getByRole('textbox', { name: 'Message' }).fill(reply);
   await composer.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(composer.getByText('Choose a tag in Document type')).toBeVisible();
   await composer.getByRole('combobox', { name: 'Document type' }).click();
   await client.getByRole('option', { name: 'Other Documents', exact: true }).click();
   await send(client, reply);
-  await expect(messageLog(client).getByRole('link', { name: `Open ${fileName}` })).toBeVisible();
+  await expect(messageLog(client).getByRole('link', { name: `Open ${documentName}` })).toBeVisible();
 
   // Staff see the reply and its file, then add an internal note.
   await staff.goto(conversationUrl);
   await expect(messageLog(staff).getByText(reply)).toBeVisible();
-  await expect(messageLog(staff).getByRole('link', { name: `Open ${fileName}` })).toBeVisible();
+  await expect(messageLog(staff).getByRole('link', { name: `Open ${documentName}` })).toBeVisible();
   await staff.getByRole('switch', { name: /Internal note/ }).check();
   await send(staff, note);
   await expect(messageLog(staff).getByRole('article').filter({ hasText: note }).getByText(NOTE_LABEL)).toBeVisible();

@@ -132,7 +132,10 @@ describe('ConversationView', () => {
     });
     const note = (await screen.findByText('Client called about the W-2')).closest('article')!;
     expect(within(note as HTMLElement).getByText('Internal note — not visible to the client')).toBeTruthy();
-    expect(await screen.findByText('Internal note added')).toBeTruthy();
+    // The composer is ready for the next message: a note is chosen again each time.
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: /Internal note/ }) as HTMLInputElement).checked).toBe(false),
+    );
   });
 
   it('says the message is required instead of sending an empty one', async () => {

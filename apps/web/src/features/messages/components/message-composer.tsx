@@ -109,9 +109,8 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
       setTagIds([]);
       setNotAdded([]);
       setNote(false);
-      notify.success(isInternalNote ? t('messages.feedback.noteAdded') : t('messages.feedback.sent'), {
-        key: 'message-send',
-      });
+      // No toast: the message appearing in the conversation says it was sent, and a toast would sit
+      // over the Send button at the bottom right, where the next message is sent from.
     } catch (caught) {
       notify.error(sendProblem(caught, t), { key: 'message-send' });
     } finally {

@@ -125,8 +125,6 @@ export const messages = {
   feedback: {
     started: 'Your message has been sent',
     startError: 'An error occurred. The message could not be sent.',
-    sent: 'Message sent',
-    noteAdded: 'Internal note added',
     sendError: 'An error occurred. The message could not be sent.',
     fileRefused: 'A file could not be accepted: {{reason}}',
     fileTooLarge: 'a file is too large.',
