@@ -6,7 +6,15 @@ import { startSession } from '@/lib/session';
 import { buildSessionUser } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ConversationView } from './conversation-view';
-import { CLIENT_USER, STAFF, buildConversation, buildMessage, stubApi, type Call } from './messages-fixtures';
+import {
+  CLIENT_USER,
+  OTHER_STAFF,
+  STAFF,
+  buildConversation,
+  buildMessage,
+  stubApi,
+  type Call,
+} from './messages-fixtures';
 
 const CONVERSATION_URL = '/api/v1/document/conversations/5';
 const MESSAGES_URL = `${CONVERSATION_URL}/messages`;
@@ -248,6 +256,22 @@ describe('ConversationView', () => {
     // Nor the staff's controls.
     expect(screen.queryByRole('button', { name: 'Close conversation' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Assignee' })).toBeNull();
+  });
+
+  it('marks whose side wrote each message that is not the reader’s own', async () => {
+    signInAsStaff();
+    conversationApi(() => [
+      buildMessage({ id: 100 }),
+      buildMessage({ id: 101, author: { ...OTHER_STAFF }, html: '<p>We have it.</p>' }),
+    ]);
+    renderConversation();
+
+    const clientMessage = (await screen.findByText('Could you send the W-2?')).closest('article')!;
+    expect(within(clientMessage as HTMLElement).getByText('Client')).toBeTruthy();
+    // A colleague's message needs no mark for staff.
+    const colleagues = screen.getByText('We have it.').closest('article')!;
+    expect(within(colleagues as HTMLElement).queryByText('Firm')).toBeNull();
+    expect(within(colleagues as HTMLElement).queryByText('Client')).toBeNull();
   });
 
   it('shows who has seen the newest message', async () => {

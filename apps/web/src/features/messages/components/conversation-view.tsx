@@ -250,6 +250,7 @@ function ConversationContent({
               own={message.author.userId !== null && message.author.userId === me}
               documentHref={documentHref}
               highlighted={highlighted === message.id}
+              readerIsStaff={!isClient}
             />
           ))}
           {seenBy.length > 0 && (

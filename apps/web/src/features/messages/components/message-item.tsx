@@ -41,10 +41,18 @@ export interface MessageItemProps {
   documentHref: (documentId: number) => string;
   /** Marked for a moment: the message a search result pointed at. */
   highlighted?: boolean;
+  /** The reader is staff: the client's people's messages are marked, since names alone may not tell. */
+  readerIsStaff?: boolean;
 }
 
 /** One message: author, time, "edited", the text, attachments; internal notes marked; the author's inline edit. */
-export function MessageItem({ message, own, documentHref, highlighted = false }: MessageItemProps) {
+export function MessageItem({
+  message,
+  own,
+  documentHref,
+  highlighted = false,
+  readerIsStaff = false,
+}: MessageItemProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [editing, setEditing] = useState(false);
@@ -82,6 +90,11 @@ export function MessageItem({ message, own, documentHref, highlighted = false }:
             <Text fw={600} size="sm" id={headingId}>
               {own ? t('messages.conversation.you') : message.author.name}
             </Text>
+            {!own && readerIsStaff !== message.author.isStaff && (
+              <Badge size="xs" variant="light" color={message.author.isStaff ? 'indigo' : 'teal'}>
+                {message.author.isStaff ? t('messages.conversation.fromFirm') : t('messages.conversation.fromClient')}
+              </Badge>
+            )}
             <TimeAgo value={message.createdAt} size="xs" />
             {message.editedAt && (
               <Text

@@ -94,6 +94,8 @@ export const messages = {
     seenBy: 'Seen by {{names}}',
     attachments: 'Attachments',
     openAttachment: 'Open {{name}}',
+    fromClient: 'Client',
+    fromFirm: 'Firm',
     downloadAttachment: 'Download {{name}}',
     downloadError: 'An error occurred. The file could not be downloaded.',
     edit: 'Edit',
