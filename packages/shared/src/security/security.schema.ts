@@ -96,6 +96,7 @@ export const FIRM_SETTINGS_DEFAULTS = {
   reminderOnDueDate: REMINDER_CADENCE_DEFAULTS.onDueDate,
   reminderEveryDaysOverdue: REMINDER_CADENCE_DEFAULTS.everyDaysOverdue,
   reminderMaxCount: REMINDER_CADENCE_DEFAULTS.maxCount,
+  messagesServiceId: null,
 } as const;
 
 const whole = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
@@ -112,6 +113,8 @@ export const firmSettingsSchema = z.object({
   reminderOnDueDate: z.boolean(),
   reminderEveryDaysOverdue: whole(REMINDER_LIMITS.everyDaysOverdue),
   reminderMaxCount: whole(REMINDER_LIMITS.maxCount),
+  /** The active service a secure message's attachments are filed under when the sender chooses none. */
+  messagesServiceId: z.number().int().positive().nullable(),
 });
 export type FirmSettings = z.infer<typeof firmSettingsSchema>;
 

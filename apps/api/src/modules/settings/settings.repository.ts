@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   FIRM_SETTINGS_DEFAULTS,
   firmReminderCadence,
@@ -7,7 +7,7 @@ import {
   type ReminderCadence,
 } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { firmSettings } from '../../db/schema/index.js';
+import { firmSettings, services } from '../../db/schema/index.js';
 import { assertCurrentVersion, rowVersion } from '../../lib/row-version.js';
 
 /** The version of the settings before anyone saved them (there is no row yet). */
@@ -38,6 +38,7 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
           reminderOnDueDate: firmSettings.reminderOnDueDate,
           reminderEveryDaysOverdue: firmSettings.reminderEveryDaysOverdue,
           reminderMaxCount: firmSettings.reminderMaxCount,
+          messagesServiceId: firmSettings.messagesServiceId,
         })
         .from(firmSettings)
         .where(eq(firmSettings.id, SINGLE_ROW))
@@ -95,6 +96,16 @@ export function createSettingsRepository({ db, absoluteDefaultHours }: { db: DbO
         objectType: 'settings',
         objectId: SINGLE_ROW,
       });
+    },
+
+    /** Whether a service may take messages' attachments: it exists and is active. */
+    async isActiveService(serviceId: number, tx: DbOrTx = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: services.id })
+        .from(services)
+        .where(and(eq(services.id, serviceId), eq(services.isActive, true)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async save(values: FirmSettings, userId: number, tx: DbOrTx = db): Promise<void> {

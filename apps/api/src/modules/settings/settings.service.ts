@@ -1,5 +1,6 @@
-import type { FirmSettings, FirmSettingsDto } from '@ledgerport/shared';
+import { ERROR_CODE, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
 import type { Db } from '../../db/client.js';
+import { BadRequestError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import { SINGLE_ROW, type SettingsRepository } from './settings.repository.js';
@@ -26,6 +27,12 @@ export function createSettingsService({
     ): Promise<FirmSettingsDto> {
       await db.transaction(async (tx) => {
         await settings.lockVersion(expected, tx);
+        if (values.messagesServiceId !== null && !(await settings.isActiveService(values.messagesServiceId, tx))) {
+          const message = 'The service is not one of the active services.';
+          throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
+            { in: 'body', field: 'messagesServiceId', message },
+          ]);
+        }
         const before = await settings.get(tx);
         await settings.save(values, actor.userId, tx);
         const changed = Object.fromEntries(

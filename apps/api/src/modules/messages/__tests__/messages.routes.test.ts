@@ -43,6 +43,8 @@ let otherDocuments: number;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
+const SETTINGS = '/api/v1/identity/settings';
+
 function call(session: SignedIn, method: Method, url: string, payload?: object, headers: Record<string, string> = {}) {
   return t.app.inject({ method, url, headers: { ...bearer(session), ...headers }, ...(payload ? { payload } : {}) });
 }
@@ -511,6 +513,42 @@ describe('attachments', () => {
       .from(documents)
       .where(eq(documents.id, (fromFirm.json() as MessageDto).attachments[0]!.documentId));
     expect(firmDocument).toEqual({ serviceId: tax, uploadedByClientSide: false });
+  });
+
+  it('go under the default service an administrator names in the firm settings, which must be active', async () => {
+    const { owner } = await clientWithPeople();
+    const conversation = await start(owner, { html: '<p>Statements follow</p>' });
+    const { version: _version, ...settings } = (await call(admin, 'GET', SETTINGS)).json();
+    const [inactive] = await t.database.db
+      .insert(services)
+      .values({
+        name: `retired-${Date.now()}`,
+        displayName: `Retired ${Date.now()}`,
+        departmentId: (await t.database.db.select({ departmentId: services.departmentId }).from(services))[0]!
+          .departmentId,
+        isActive: false,
+      })
+      .returning({ id: services.id });
+    const refused = await call(admin, 'PUT', SETTINGS, { ...settings, messagesServiceId: inactive!.id });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.details).toEqual([expect.objectContaining({ field: 'messagesServiceId' })]);
+    // Only setting:edit names it.
+    expect((await call(advisor, 'PUT', SETTINGS, { ...settings, messagesServiceId: tax })).statusCode).toBe(403);
+
+    const saved = await call(admin, 'PUT', SETTINGS, { ...settings, messagesServiceId: tax });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().messagesServiceId).toBe(tax);
+    const sent = await multipart(owner, conversation.id, [
+      { name: 'Html', value: '<p>March statement</p>' },
+      { name: 'Tags', value: String(otherDocuments) },
+      { name: 'Files', fileName: 'march.pdf', content: pdfBytes('march') },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [filed] = await t.database.db
+      .select({ serviceId: documents.serviceId })
+      .from(documents)
+      .where(eq(documents.id, (sent.json() as MessageDto).attachments[0]!.documentId));
+    expect(filed).toEqual({ serviceId: tax });
   });
 
   it('refuses the whole message when one file is refused, and stores nothing', async () => {

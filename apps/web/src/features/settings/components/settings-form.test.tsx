@@ -7,6 +7,15 @@ import { SettingsForm } from './settings-form';
 
 const settings = { ...FIRM_SETTINGS_DEFAULTS, sessionAbsoluteHours: 12, version: '0' };
 const { version: _version, ...values } = settings;
+const TAX = { id: 3, name: 'tax', displayName: 'Tax', color: '#1c7ed6', departmentId: 1 };
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** The messages section lists the active services; everything else goes to `handle`. */
+function withServices(handle: Fetch): Fetch {
+  return async (input, init) =>
+    String(input).endsWith('/document/services/all') ? jsonResponse([TAX]) : handle(input, init);
+}
 
 describe('SettingsForm', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +24,7 @@ describe('SettingsForm', () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
       jsonResponse({ ...JSON.parse(String(init?.body)), version: '7' }),
     );
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', withServices(fetchMock));
     renderWithProviders(<SettingsForm settings={settings} />);
     const user = userEvent.setup();
 
@@ -39,7 +48,7 @@ describe('SettingsForm', () => {
 
   it('refuses a lifetime outside its range without calling the server', async () => {
     const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', withServices(fetchMock));
     renderWithProviders(<SettingsForm settings={settings} />);
     const user = userEvent.setup();
 
@@ -57,7 +66,7 @@ describe('SettingsForm', () => {
     const bodies: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      withServices(async (_input, init) => {
         if (init?.method !== 'PUT') return jsonResponse(theirs);
         ifMatches.push(new Headers(init.headers).get('if-match'));
         bodies.push(JSON.parse(String(init.body)));
@@ -97,7 +106,7 @@ describe('SettingsForm', () => {
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
       jsonResponse({ ...JSON.parse(String(init?.body)), version: '7' }),
     );
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', withServices(fetchMock));
     renderWithProviders(<SettingsForm settings={settings} />);
     const user = userEvent.setup();
     const section = screen.getByRole('region', { name: 'Request reminders' });
@@ -124,5 +133,22 @@ describe('SettingsForm', () => {
       reminderOnDueDate: false,
       reminderEveryDaysOverdue: 14,
     });
+  });
+
+  it('names the service secure messages’ attachments are filed under, or none', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      jsonResponse({ ...JSON.parse(String(init?.body)), version: '7' }),
+    );
+    vi.stubGlobal('fetch', withServices(fetchMock));
+    renderWithProviders(<SettingsForm settings={settings} />);
+    const user = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'Secure messages' });
+
+    await user.click(within(section).getByRole('combobox', { name: 'File message attachments under' }));
+    await user.click(await screen.findByRole('option', { name: 'Tax', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings have been updated successfully')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ ...values, messagesServiceId: TAX.id });
   });
 });

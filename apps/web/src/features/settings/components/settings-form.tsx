@@ -1,5 +1,5 @@
 import { REMINDER_LIMITS, SESSION_LIMITS, type FirmSettings, type FirmSettingsDto } from '@ledgerport/shared';
-import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { FormConflictAlert } from '@/components/ui/stale-version-alert';
 import { useSaveConflict } from '@/lib/conflicts';
 import { notify } from '@/lib/notify';
+import { useActiveServices } from '@/lib/reference-data/get-active-services';
+import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { firmSettingsQueryOptions, useSaveFirmSettings } from '../api/settings';
 
 type NumberField =
@@ -18,8 +20,8 @@ type NumberField =
   | 'reminderMaxCount';
 
 /**
- * The firm's two-factor requirement, session lifetimes and default request reminder cadence
- * (administrators, setting:edit).
+ * The firm's two-factor requirement, session lifetimes, default request reminder cadence and the
+ * service secure messages' attachments are filed under (administrators, setting:edit).
  */
 const valuesOf = ({ version: _version, ...values }: FirmSettingsDto): FirmSettings => values;
 
@@ -27,6 +29,7 @@ export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useSaveFirmSettings();
+  const services = useActiveServices({ clientId: null });
   const { control, handleSubmit, reset, getValues, setValue } = useForm<FirmSettings>({
     defaultValues: valuesOf(settings),
   });
@@ -97,6 +100,7 @@ export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
             reminderOnDueDate: t('security.settings.reminderOnDueDate'),
             reminderEveryDaysOverdue: t('security.settings.reminderEveryDaysOverdue'),
             reminderMaxCount: t('security.settings.reminderMaxCount'),
+            messagesServiceId: t('security.settings.messagesService'),
           }}
           busy={save.isPending}
           onOverwrite={() => void handleSubmit((values) => submit(values, conflicts.overwriteVersion()))()}
@@ -182,6 +186,30 @@ export function SettingsForm({ settings }: { settings: FirmSettingsDto }) {
               REMINDER_LIMITS.maxCount,
               t('security.settings.reminderMaxCountHelp'),
             )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="settings-messages">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="settings-messages">
+              {t('security.settings.messagesHeading')}
+            </Title>
+            <Controller
+              control={control}
+              name="messagesServiceId"
+              render={({ field }) => (
+                <Select
+                  label={t('security.settings.messagesService')}
+                  description={t('security.settings.messagesServiceHelp')}
+                  placeholder={t('security.settings.messagesServiceNone')}
+                  data={servicesToSelectData(services.data ?? [])}
+                  value={field.value === null ? null : String(field.value)}
+                  onChange={(value) => field.onChange(value === null ? null : Number(value))}
+                  onBlur={field.onBlur}
+                  clearable
+                  maw={320}
+                />
+              )}
+            />
           </Stack>
         </Paper>
         <Group>

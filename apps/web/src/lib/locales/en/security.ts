@@ -76,6 +76,11 @@ export const security = {
     reminderEveryDaysOverdue: 'Then every so many days while overdue',
     reminderMaxCount: 'At most this many reminders per request',
     reminderMaxCountHelp: '0 for none sent automatically (Remind now still works)',
+    messagesHeading: 'Secure messages',
+    messagesService: 'File message attachments under',
+    messagesServiceHelp:
+      'Files sent with a secure message become documents of the client under this service when the sender chooses none.',
+    messagesServiceNone: 'None: the sender chooses',
     save: 'Save',
     saved: 'Settings have been updated successfully',
     saveError: "The settings couldn't be saved.",
