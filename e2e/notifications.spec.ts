@@ -43,11 +43,11 @@ test('staff see a client upload arrive in the bell and its panel without reloadi
   await bell(staff).click();
   const panel = staff.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toBeVisible();
+  // Other specs may notify the admin at any moment (a client's reply to a secure message), so what
+  // is checked below is the run's own line arriving, not an empty panel.
   const markAll = panel.getByRole('button', { name: 'Mark all as read' });
   if (await markAll.isEnabled()) await markAll.click();
-  await expect(bell(staff)).toHaveAccessibleName('Notifications');
-  await panel.getByText('Unread', { exact: true }).click();
-  await expect(panel.getByText('You are all caught up.')).toBeVisible();
+  await panel.getByRole('radiogroup').getByText('Unread', { exact: true }).click();
 
   // The client hears of the request, and uploads to it.
   const client = await (await browser.newContext()).newPage();
