@@ -130,6 +130,7 @@ const NOT_SCOPED: Record<string, string> = {
   'path:serviceId': "the firm's service catalogue (GET /services/all lists it to every signed-in user)",
   'query:serviceId': "a filter on the firm's service catalogue; the rows are scoped by client",
   'body:serviceId': "the firm's service catalogue; the grant check is covered by the collaboratorA cases",
+  'body:messagesServiceId': "the firm's service catalogue, named in the firm settings (setting:edit only)",
   'query:tags': "a filter on the firm's tag catalogue; the rows are scoped by client",
   'body:tags': "the firm's tag catalogue (tag rules are checked, not scope)",
   'query:stateId': 'US states: public reference data',
