@@ -1,27 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconSortAscending,
-  IconSortDescending,
-  IconSelector,
-} from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconSortAscending, IconSortDescending, IconSelector } from '@tabler/icons-react';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '@ledgerport/shared';
 import classes from './data-table.module.css';
+import { ListPager } from './list-pager';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -70,9 +52,6 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { columns, rows, totalCount, page, pageSize, sort } = props;
-  const from = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, totalCount);
-  const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));
   const loadingFirst = props.isLoading && !rows;
 
   const header = (column: DataTableColumn<T>) => {
@@ -179,44 +158,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table>
       </Table.ScrollContainer>
       {body}
-      <Group justify="flex-end" gap="md">
-        <Group gap="xs">
-          <Text size="sm" id="rows-per-page-label">
-            {t('common.table.rowsPerPage')}
-          </Text>
-          <Select
-            aria-labelledby="rows-per-page-label"
-            w={80}
-            size="xs"
-            data={PAGE_SIZE_OPTIONS.map(String)}
-            value={String(pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && props.onPageSizeChange(Number(value))}
-          />
-        </Group>
-        <Text size="sm" aria-live="polite">
-          {/* Before the first answer there is no range to show: "0-0 of 0" would read as an empty list. */}
-          {loadingFirst ? t('app.loading') : t('common.table.range', { from, to, total: totalCount })}
-        </Text>
-        <Group gap={4}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('common.table.previousPage')}
-            disabled={loadingFirst || page <= 1}
-            onClick={() => props.onPageChange(page - 1)}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('common.table.nextPage')}
-            disabled={loadingFirst || page >= lastPage}
-            onClick={() => props.onPageChange(page + 1)}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
-        </Group>
-      </Group>
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        totalCount={totalCount}
+        loadingFirst={loadingFirst}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS, type ConversationDto } from '@ledgerport/shared';
+import { type ConversationDto } from '@ledgerport/shared';
 import {
   ActionIcon,
   Alert,
@@ -10,23 +10,16 @@ import {
   Loader,
   Menu,
   Paper,
-  Select,
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconDots,
-  IconLock,
-  IconLockOpen,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { IconDots, IconLock, IconLockOpen, IconUserCheck } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { TimeAgo } from './time-ago';
+import { ListPager } from '@/components/data-table/list-pager';
 
 export interface ConversationListProps {
   rows: ConversationDto[] | undefined;
@@ -60,10 +53,6 @@ export function ConversationList(props: ConversationListProps) {
   const { t } = useTranslation();
   const { rows, totalCount, page, pageSize } = props;
   const loadingFirst = props.isLoading && !rows;
-  const from = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, totalCount);
-  const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));
-  const rowsLabelId = useId();
 
   let body: ReactNode;
   if (props.isError) {
@@ -122,43 +111,14 @@ export function ConversationList(props: ConversationListProps) {
   return (
     <Stack gap="sm">
       {body}
-      <Group justify="flex-end" gap="md">
-        <Group gap="xs">
-          <Text size="sm" id={rowsLabelId}>
-            {t('common.table.rowsPerPage')}
-          </Text>
-          <Select
-            aria-labelledby={rowsLabelId}
-            w={80}
-            size="xs"
-            data={PAGE_SIZE_OPTIONS.map(String)}
-            value={String(pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && props.onPageSizeChange(Number(value))}
-          />
-        </Group>
-        <Text size="sm" aria-live="polite">
-          {loadingFirst ? t('app.loading') : t('common.table.range', { from, to, total: totalCount })}
-        </Text>
-        <Group gap={4}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('common.table.previousPage')}
-            disabled={loadingFirst || page <= 1}
-            onClick={() => props.onPageChange(page - 1)}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('common.table.nextPage')}
-            disabled={loadingFirst || page >= lastPage}
-            onClick={() => props.onPageChange(page + 1)}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
-        </Group>
-      </Group>
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        totalCount={totalCount}
+        loadingFirst={loadingFirst}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+      />
     </Stack>
   );
 }
