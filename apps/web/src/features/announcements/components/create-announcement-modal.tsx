@@ -4,18 +4,16 @@ import {
   type CreateAnnouncementData,
   type CreateAnnouncementInput,
 } from '@ledgerport/shared';
-import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { lazy, Suspense, useId } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '@/lib/dates';
 import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useCreateAnnouncement } from '../api/create-announcement';
-
-const AnnouncementEditor = lazy(() => import('@/components/ui/rich-text-editor'));
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 
 const EDITOR_HEIGHT = 160;
 const MODAL_WIDTH = 760;
@@ -121,43 +119,20 @@ function RichTextField({
   label: string;
   error: string | undefined;
 }) {
-  const { t } = useTranslation();
-  const errorId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {label}
-            <Text span c="red" aria-hidden>
-              {' *'}
-            </Text>
-          </Text>
-          <Suspense
-            fallback={
-              <Center h={EDITOR_HEIGHT}>
-                <Loader aria-label={t('announcements.form.loadingEditor')} />
-              </Center>
-            }
-          >
-            <AnnouncementEditor
-              label={label}
-              value={field.value}
-              onChange={field.onChange}
-              height={EDITOR_HEIGHT}
-              withCode
-              invalid={Boolean(error)}
-              describedBy={error ? errorId : undefined}
-            />
-          </Suspense>
-          {error && (
-            <Text size="xs" c="red" id={errorId}>
-              {error}
-            </Text>
-          )}
-        </Stack>
+        <LazyRichTextField
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          error={error}
+          height={EDITOR_HEIGHT}
+          required
+          withCode
+        />
       )}
     />
   );

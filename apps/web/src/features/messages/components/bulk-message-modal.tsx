@@ -7,7 +7,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { messageKeys } from '../api/message-keys';
 import { useStartBulkConversations } from '../api/start-bulk-conversations';
-import { MessageBodyField } from './message-body-field';
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 
 /** The clients a bulk message goes to: their ids (at most MESSAGE_LIMITS.bulkClients) and how many the search lists. */
 export interface BulkTargets {
@@ -129,7 +129,7 @@ function BulkMessageForm({
                 <Loader aria-label={t('app.loading')} />
               </Center>
             ) : (
-              <MessageBodyField
+              <LazyRichTextField
                 label={t('messages.start.message')}
                 required
                 value={field.value}

@@ -25,7 +25,7 @@ import { servicesToSelectData } from '@/lib/reference-data/select-data';
 import { TagPicker } from '@/components/ui/tag-picker';
 import { tagSelectionMessage } from '@/components/ui/tag-selection-message';
 import { useSendMessage } from '../api/send-message';
-import { MessageBodyField } from './message-body-field';
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 
 const MAX_SIZE_TEXT = formatFileSize(DOCUMENT_LIMITS.maxFileBytes);
 
@@ -143,7 +143,7 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
       style={noteOn ? { borderColor: 'var(--mantine-color-yellow-6)' } : undefined}
     >
       <Stack gap="xs">
-        <MessageBodyField
+        <LazyRichTextField
           key={editorKey}
           label={t('messages.composer.message')}
           hideLabel

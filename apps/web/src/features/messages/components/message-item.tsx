@@ -23,7 +23,7 @@ import { useDownloadAttachment } from '../api/download-attachment';
 import { useEditMessage } from '../api/edit-message';
 import { messageKeys } from '../api/message-keys';
 import { exactTimeOf } from '../lib/time';
-import { MessageBodyField } from './message-body-field';
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 import { TimeAgo } from './time-ago';
 
 const EDIT_WINDOW_MS = MESSAGE_EDIT_WINDOW_MINUTES * 60_000;
@@ -251,7 +251,7 @@ function EditMessageForm({ message, onDone }: { message: MessageDto; onDone: () 
           }}
         />
       )}
-      <MessageBodyField
+      <LazyRichTextField
         key={version}
         label={t('messages.conversation.editMessage')}
         hideLabel

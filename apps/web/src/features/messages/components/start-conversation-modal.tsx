@@ -14,7 +14,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { notify } from '@/lib/notify';
 import { useClientChoices } from '@/lib/reference-data/get-client-options';
 import { useStartConversation } from '../api/start-conversation';
-import { MessageBodyField } from './message-body-field';
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 
 /** Staff choose the client; a client user's conversation is with the firm, for their current client. */
 const staffSchema = startConversationInputSchema.extend({ clientId: idSchema });
@@ -113,7 +113,7 @@ function StartForm({
           control={control}
           name="html"
           render={({ field }) => (
-            <MessageBodyField
+            <LazyRichTextField
               label={t('messages.start.message')}
               required
               value={field.value}

@@ -8,12 +8,12 @@ import {
   type CreateRequestInput,
   type RequestDetails,
 } from '@ledgerport/shared';
-import { Alert, Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect, type RemoteChoice } from '@/components/ui/remote-select';
@@ -42,10 +42,8 @@ import {
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { RequestItemsEditor } from './request-items-editor';
 import { RequestRemindersFields } from './request-reminders-fields';
+import { LazyRichTextField } from '@/components/ui/rich-text-field';
 
-const DescriptionEditor = lazy(() => import('@/components/ui/rich-text-editor'));
-
-const EDITOR_HEIGHT = 120;
 const MODAL_WIDTH = 860;
 /** The template picker lists this many; a firm with more types to narrow it. */
 const TEMPLATE_CHOICES = 100;
@@ -450,7 +448,12 @@ function RequestForm({
           control={control}
           name="description"
           render={({ field }) => (
-            <DescriptionField value={field.value} onChange={field.onChange} error={errors.description?.message} />
+            <LazyRichTextField
+              label={t('requests.form.description')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.description?.message}
+            />
           )}
         />
         <Controller
@@ -501,47 +504,5 @@ function RequestForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function DescriptionField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const errorId = useId();
-  const label = t('requests.form.description');
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <Suspense
-        fallback={
-          <Center h={EDITOR_HEIGHT}>
-            <Loader aria-label={t('app.loading')} />
-          </Center>
-        }
-      >
-        <DescriptionEditor
-          label={label}
-          value={value}
-          onChange={onChange}
-          height={EDITOR_HEIGHT}
-          invalid={Boolean(error)}
-          describedBy={error ? errorId : undefined}
-        />
-      </Suspense>
-      {error && (
-        <Text size="xs" c="red" id={errorId}>
-          {error}
-        </Text>
-      )}
-    </Stack>
   );
 }
