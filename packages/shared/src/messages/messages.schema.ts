@@ -48,6 +48,11 @@ export const MESSAGE_ERROR = {
   noAttachmentService: 'MESSAGE_NO_ATTACHMENT_SERVICE',
   /** The assignee is not an active staff member who may read messages (400). */
   assigneeNotStaff: 'MESSAGE_ASSIGNEE_NOT_STAFF',
+  /**
+   * Files on an internal note (400): they would become documents of the client, which the client's
+   * people can open; a note is text only.
+   */
+  noteWithFiles: 'MESSAGE_NOTE_WITH_FILES',
   /** Nothing was left of the text once sanitised (400). */
   emptyText: 'MESSAGE_EMPTY_TEXT',
 } as const;

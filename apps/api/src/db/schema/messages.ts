@@ -46,7 +46,7 @@ export const conversations = pgTable(
 /**
  * One message. Its text is encrypted at rest like every sensitive field (messages replace e-mail
  * for SSNs and tax figures): `html_encrypted` is field-crypto ciphertext. Search goes through
- * `search_vector`, made from the plain text with every run of four or more digits removed, so the
+ * `search_vector`, made from the plain text with every digit removed, so the
  * index holds words but no SSN, bank or card number (ADR 0013). Never deleted by clients; an edit
  * keeps the earlier text in the audit log, encrypted as well.
  */

@@ -4,20 +4,20 @@
  */
 
 /**
- * A run of four digits or more, allowing up to two separators (space, dot, dash, slash, comma)
- * between any two digits: an SSN (123-45-6789), a card (4111 1111 1111 1111), an account, routing
- * or phone number, a date or an amount. Any Unicode digit counts, since PostgreSQL's parser would
- * index full-width digits too.
+ * Every digit, of any script (PostgreSQL's parser indexes full-width digits too). Not only runs of
+ * four or more: an SSN split by unusual separators (123 - 45 - 6789, 123_45_6789, a list item per
+ * group, a no-break or zero-width space) leaves groups of two and three digits next to each other,
+ * which together are most of the number.
  */
-const DIGIT_RUN = /\p{Nd}(?:[\s.\-\u2010-\u2015/,]{0,2}\p{Nd}){3,}/gu;
+const DIGIT = /\p{N}/gu;
 
 /**
- * The text the search vector is made from: every digit run of four or more removed, so the index
- * (which is not encrypted) holds words but no number worth stealing. Years and form numbers go too
- * ("1040"): searching by them is the price of that guarantee.
+ * The text the search vector is made from: every digit removed, so the index (which is not
+ * encrypted) holds words but no part of a number worth stealing. Years, amounts and form numbers
+ * ("1040", "W-2") are not searchable: the price of that guarantee; the words around them are.
  */
 export function searchableText(plain: string): string {
-  return plain.replace(DIGIT_RUN, ' ');
+  return plain.replace(DIGIT, ' ');
 }
 
 const PREVIEW_MAX = 140;

@@ -70,7 +70,7 @@ export interface NewMessageRow {
   authorUserId: number;
   isInternalNote: boolean;
   htmlEncrypted: string;
-  /** The plain text with its digit runs removed (message-text.ts `searchableText`). */
+  /** The plain text with its digits removed (message-text.ts `searchableText`). */
   searchText: string;
   /** The conversation's subject, digit-free, for its first message; null for a reply. */
   searchSubject: string | null;

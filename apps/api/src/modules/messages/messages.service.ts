@@ -110,6 +110,19 @@ export function createMessagesService({
     }
   }
 
+  /**
+   * Files become ordinary documents of the client: sending them is an upload (`my-upload:add`), and
+   * never on an internal note, whose files the client's people could open among their documents.
+   */
+  function requireFilesAllowed(caller: Caller, isInternalNote: boolean): void {
+    if (isInternalNote) {
+      throw new BadRequestError('An internal note cannot carry files.', MESSAGE_ERROR.noteWithFiles, [
+        { in: 'body', field: 'files', message: 'An internal note cannot carry files.' },
+      ]);
+    }
+    if (!hasPermission(caller.permissions, 'my-upload:add')) throw new ForbiddenError();
+  }
+
   async function record(
     caller: Caller,
     context: RequestContext,
@@ -303,6 +316,7 @@ export function createMessagesService({
     tx: DbOrTx,
   ): Promise<MessageDto> {
     if (input.isInternalNote) requireNoteAllowed(caller);
+    if (documentIds.length > 0) requireFilesAllowed(caller, input.isInternalNote);
     const text = prepare(input.html);
     const scope = conversationScopeOf(caller);
     const conversation = await repository.lock(scope, id, tx);
@@ -473,6 +487,7 @@ export function createMessagesService({
       input: Pick<SendMessageInput, 'html' | 'isInternalNote'> & { serviceId?: number },
     ): Promise<{ clientId: number; serviceId: number }> {
       if (input.isInternalNote) requireNoteAllowed(caller);
+      requireFilesAllowed(caller, input.isInternalNote);
       prepare(input.html);
       const scope = conversationScopeOf(caller);
       const conversation = await repository.find(scope, id);

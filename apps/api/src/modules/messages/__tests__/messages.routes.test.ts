@@ -551,6 +551,25 @@ describe('attachments', () => {
     expect(filed).toEqual({ serviceId: tax });
   });
 
+  it('are refused on an internal note, whose files the client could open among their documents', async () => {
+    const { clientId, owner } = await clientWithPeople();
+    const conversation = await start(owner, { html: '<p>Question about my return</p>' });
+    const note = await multipart(advisor, conversation.id, [
+      { name: 'Html', value: '<p>Our working papers</p>' },
+      { name: 'IsInternalNote', value: 'true' },
+      { name: 'ServiceId', value: String(tax) },
+      { name: 'Tags', value: String(otherDocuments) },
+      { name: 'Files', fileName: 'working-papers.pdf', content: pdfBytes('papers') },
+    ]);
+    expect(note.statusCode, note.body).toBe(400);
+    expect(note.json().error.code).toBe(MESSAGE_ERROR.noteWithFiles);
+    const stored = await t.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(eq(documents.clientId, clientId));
+    expect(stored).toEqual([]);
+  });
+
   it('refuses the whole message when one file is refused, and stores nothing', async () => {
     const { clientId, owner } = await clientWithPeople();
     const conversation = await start(owner, { html: '<p>Files follow</p>' });
@@ -595,16 +614,46 @@ describe('search', () => {
       expect(response.json().totalCount, q).toBe(0);
     }
     const [vector] = await t.database.db
-      .select({ text: sql<string>`${conversationMessages.searchVector}::text` })
+      .select({ text: sql<string>`array_to_string(tsvector_to_array(${conversationMessages.searchVector}), ' ')` })
       .from(conversationMessages)
       .where(eq(conversationMessages.conversationId, conversation.id));
     expect(vector!.text).toContain('lender');
-    expect(vector!.text).not.toMatch(/\d{4}/);
+    expect(vector!.text).not.toMatch(/\d/);
     const [conversationRow] = await t.database.db
       .select({ subject: conversations.subject })
       .from(conversations)
       .where(eq(conversations.id, conversation.id));
     expect(conversationRow!.subject).toBe('Mortgage interest statement');
+  });
+
+  it('keeps no digit of an SSN in the index, however its groups are separated', async () => {
+    const { owner } = await clientWithPeople();
+    const spellings = [
+      '123 - 45 - 6789',
+      '123 – 45 – 6789',
+      '123_45_6789',
+      '123:45:6789',
+      '123|45|6789',
+      '123\u221245\u22126789',
+      '123&nbsp;&nbsp;&nbsp;45&nbsp;6789',
+      '123\u200b45\u200b6789',
+      'ssn123x45x6789',
+      '１２３-４５-６７８９',
+    ];
+    const conversation = await start(owner, {
+      subject: 'Numbers 987 65 4321',
+      html: `<p>Spellings: ${spellings.join(' and ')}</p><ul><li>123 </li><li> 45</li><li>6789</li></ul>`,
+    });
+    const [vector] = await t.database.db
+      .select({ text: sql<string>`array_to_string(tsvector_to_array(${conversationMessages.searchVector}), ' ')` })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversation.id));
+    expect(vector!.text).toContain('spell');
+    expect(vector!.text).not.toMatch(/[\p{N}]/u);
+    for (const q of ['123', '45', '987']) {
+      const response = await call(advisor, 'GET', `${BASE}/search?q=${encodeURIComponent(q)}`);
+      expect(response.json().totalCount, q).toBe(0);
+    }
   });
 });
 

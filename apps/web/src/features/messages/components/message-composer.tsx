@@ -236,7 +236,8 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
         )}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap="sm" wrap="wrap">
-            <FileButton onChange={add} multiple disabled={busy}>
+            {/* A note is text only: its files would become documents the client's people can open. */}
+            <FileButton onChange={add} multiple disabled={busy || noteOn}>
               {(props) => (
                 <Button {...props} variant="default" size="xs" leftSection={<IconPaperclip size={14} aria-hidden />}>
                   {t('messages.composer.attach')}
@@ -246,11 +247,15 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
             {canNote && (
               <Switch
                 label={t('messages.composer.internalNote')}
-                description={t('messages.composer.internalNoteHelp')}
+                description={
+                  files.length > 0
+                    ? t('messages.composer.internalNoteNoFiles')
+                    : t('messages.composer.internalNoteHelp')
+                }
                 checked={note}
                 onChange={(event) => setNote(event.currentTarget.checked)}
                 color="yellow"
-                disabled={busy}
+                disabled={busy || files.length > 0}
               />
             )}
           </Group>

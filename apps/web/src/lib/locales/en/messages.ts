@@ -113,6 +113,7 @@ export const messages = {
     sendNote: 'Add note',
     shortcut: 'Ctrl+Enter sends',
     internalNote: 'Internal note',
+    internalNoteNoFiles: 'Internal notes carry no files: remove them to write a note.',
     internalNoteHelp: 'Only the firm sees it.',
     attach: 'Attach files',
     attachments: 'Files to send',
