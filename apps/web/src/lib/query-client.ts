@@ -20,7 +20,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * when its query already has data: a query's first fetch (a search just submitted is a new key,
  * with the previous results still on screen) is left to finish, and it may have read the list
  * before the change committed, so a deactivated client stayed in the list until the next refetch.
- * Such first fetches are cancelled (back to pending) before the invalidation fetches them again.
+ * Such a first fetch is not cancelled (whoever awaits it, a fetchQuery or a suspense boundary, would
+ * get a CancelledError): once it settles, its query is invalidated again, so it is fetched anew.
  */
 export class AppQueryClient extends QueryClient {
   override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
@@ -30,8 +31,15 @@ export class AppQueryClient extends QueryClient {
     const firstFetches = this.getQueryCache()
       .findAll(filters)
       .filter((query) => query.state.fetchStatus === 'fetching' && query.state.data === undefined);
-    await Promise.all(firstFetches.map((query) => query.cancel({ revert: true, silent: true })));
-    return super.invalidateQueries(filters, options);
+    const invalidated = super.invalidateQueries(filters, options);
+    await Promise.all([
+      invalidated,
+      ...firstFetches.map(async (query) => {
+        // A fetch in flight answers with its own promise; its outcome is its awaiters' business.
+        await query.fetch().catch(() => undefined);
+        await super.invalidateQueries({ ...filters, queryKey: query.queryKey, exact: true }, options);
+      }),
+    ]);
   }
 }
 
