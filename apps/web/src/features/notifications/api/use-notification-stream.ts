@@ -2,7 +2,7 @@ import { NOTIFICATION_STREAM_EVENT, unreadCountDtoSchema, type UnreadCountDto } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, isApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { readStoredAccessToken, useSession } from '@/lib/session';
 import { readServerSentEvents } from '../lib/server-sent-events';
 import { browserTabCoordination, shareAcrossTabs, type LeaderTab } from '../lib/shared-stream';
 import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
@@ -27,7 +27,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Reads the stream for as long as this tab leads: reconnects after a drop (with backoff), and stops
- * for good when the sign-in is refused (401 after the refresh, 403).
+ * for good when the sign-in is refused (401 after a refused refresh, which ends the session; 403).
  */
 async function readStream(tab: LeaderTab, signal: AbortSignal): Promise<void> {
   for (let attempt = 0; !signal.aborted; attempt += 1) {
@@ -41,7 +41,10 @@ async function readStream(tab: LeaderTab, signal: AbortSignal): Promise<void> {
       // A server (or proxy) that answers and closes at once must not be asked again every second.
       if (Date.now() - opened >= HEALTHY_STREAM_MS) attempt = 0;
     } catch (error) {
-      if (signal.aborted || isApiError(error, 401) || isApiError(error, 403)) return;
+      if (signal.aborted || isApiError(error, 403)) return;
+      // A 401 with a token still stored is a refresh the server could not answer (a restart, the
+      // database away): try again later. Without one, the session has ended.
+      if (isApiError(error, 401) && readStoredAccessToken() === null) return;
     } finally {
       tab.setConnected(false);
     }

@@ -26,7 +26,7 @@ const notification = (id: number, overrides: Partial<NotificationDto> = {}): Not
  * A fake API with a live stream: `push` sends an `unread` event down the open stream, as the server
  * does when a notification is created for this user on any process.
  */
-function stubApi(initial: NotificationDto[]) {
+function stubApi(initial: NotificationDto[], { refusedStreams = 0 }: { refusedStreams?: number } = {}) {
   let items = initial;
   const encoder = new TextEncoder();
   let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -43,6 +43,12 @@ function stubApi(initial: NotificationDto[]) {
         authorization: new Headers(init?.headers).get('authorization'),
         background: new Headers(init?.headers).get(BACKGROUND_REQUEST_HEADER),
       });
+      // The access token has expired while the API is restarting: the refresh cannot be answered.
+      if (url.pathname.endsWith('/refresh-jwt-tokens')) return errorResponse(503, 'SERVICE_UNAVAILABLE');
+      if (url.pathname === `${BASE}/stream` && refusedStreams > 0) {
+        refusedStreams -= 1;
+        return errorResponse(401, 'UNAUTHORIZED');
+      }
       if (url.pathname === `${BASE}/stream`) {
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
@@ -135,6 +141,19 @@ describe('the notification bell (issue 22 items 1 and 2)', () => {
     api.push(notification(2));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
     expect(api.calls.find((call) => call.url.endsWith('/stream'))?.authorization).toBe('Bearer token-1');
+  });
+
+  it('tries the stream again after a refresh the server could not answer, rather than giving up', async () => {
+    const api = stubApi([notification(1)], { refusedStreams: 1 });
+    renderBell();
+
+    await waitFor(
+      () => expect(api.calls.filter((call) => call.url.endsWith('/stream')).length).toBeGreaterThanOrEqual(2),
+      { timeout: 4000 },
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    api.push(notification(2));
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
   });
 
   it('marks the stream and the count as background (no person asked), and not the list one opens', async () => {
