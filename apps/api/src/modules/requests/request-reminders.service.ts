@@ -41,13 +41,14 @@ export function scheduleRequestReminders(
 }
 
 /**
- * An error as the job logs it: its kind and message, not its other fields (a database error's
- * `detail` quotes the row's values, an e-mail address among them).
+ * An error as the job logs it: its kind and its message masked as the digests' are (a mail or
+ * template error may name the address), not its other fields (a database error's `detail` quotes
+ * the row's values, an e-mail address among them).
  */
 function errorSummary(error: unknown): { type: string; code?: string; message: string } {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  if (!(error instanceof Error)) return { type: typeof error, message: maskedName(String(error)) };
   const code = (error as { code?: unknown }).code;
-  return { type: error.name, ...(typeof code === 'string' ? { code } : {}), message: error.message };
+  return { type: error.name, ...(typeof code === 'string' ? { code } : {}), message: maskedName(error.message) };
 }
 
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;

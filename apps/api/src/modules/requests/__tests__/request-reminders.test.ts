@@ -323,10 +323,11 @@ describe('the reminder job', () => {
     await request({ dueDate: '2026-05-20', clientId: world.clientB, title: 'Other client' });
     const address = await emailOf(world.owner.userId);
     // The database refuses the owner's claim, inside their transaction after its reads, as a lost
-    // connection or a broken row would; its detail quotes the address, as a constraint's detail does.
+    // connection or a broken row would; its detail quotes the address, as a constraint's detail does,
+    // and so does its message, as a mail or template error's may.
     await db.execute(
       sql.raw(`create function refuse_reminder_claim() returns trigger language plpgsql as $$
-        begin raise exception 'refused by the test' using detail = '${address}'; end $$`),
+        begin raise exception 'refused by the test for ${address}' using detail = '${address}'; end $$`),
     );
     await db.execute(
       sql.raw(`create trigger refuse_reminder_claim before insert on notification_mails for each row
