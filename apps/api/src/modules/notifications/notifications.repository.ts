@@ -154,7 +154,15 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
      * whose role lost the permission since is checked here, by the one permission matcher.
      * @unscoped the job worker computes recipients; staff see every client, so the rule is active staff with the permission
      */
-    async staffRecipients(target: { clientId: number; direct: readonly number[] }, tx: DbOrTx = db): Promise<number[]> {
+    async staffRecipients(
+      target: {
+        clientId: number;
+        direct: readonly number[];
+        /** What the notification's object needs besides seeing clients (a conversation: message:list). */
+        alsoRequires?: PermissionRequirement;
+      },
+      tx: DbOrTx = db,
+    ): Promise<number[]> {
       const following = exists(
         tx
           .select({ one: clientFollowers.userId })
@@ -185,7 +193,10 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
         held.filter((row) => row.userId === userId).map((row) => row.permission);
       return candidates
         .map((candidate) => candidate.id)
-        .filter((userId) => hasPermission(permissionsOf(userId), SEES_CLIENTS));
+        .filter((userId) => hasPermission(permissionsOf(userId), SEES_CLIENTS))
+        .filter(
+          (userId) => target.alsoRequires === undefined || hasPermission(permissionsOf(userId), target.alsoRequires),
+        );
     },
 
     /**

@@ -137,7 +137,12 @@ export function createNotificationsService({
           // Both sides of a conversation: its staff (with the advisor and the followers) and, unless
           // it is an internal note, every person of the client (a conversation is the whole client's).
           const staff = await repository.staffRecipients(
-            { clientId: client.id, direct: [client.advisorUserId, ...event.staffUserIds].filter(isId) },
+            {
+              clientId: client.id,
+              direct: [client.advisorUserId, ...event.staffUserIds].filter(isId),
+              // Told of a message only by who can open it.
+              alsoRequires: 'message:list',
+            },
             tx,
           );
           const people = event.isInternalNote

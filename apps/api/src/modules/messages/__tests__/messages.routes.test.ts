@@ -19,7 +19,10 @@ import {
   documents,
   firmSettings,
   notifications,
+  rolePermissions,
+  roles,
   services,
+  userRoles,
   users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
@@ -690,5 +693,25 @@ describe('notifications', () => {
     await t.app.worker.drain();
     expect(await toldOf(owner.userId)).toHaveLength(1);
     expect((await toldOf(employee.userId)).length).toBeGreaterThan(0);
+
+    // An advisor whose role sees clients but not messages is not told of one they could not open.
+    const [role] = await db
+      .insert(roles)
+      .values({ name: 'clients-no-messages', displayName: 'Clients, no messages' })
+      .returning({ id: roles.id });
+    await db.insert(rolePermissions).values({ roleId: role!.id, permission: 'client:list' });
+    const before = await db.select().from(userRoles).where(eq(userRoles.userId, advisor.userId));
+    await db.delete(userRoles).where(eq(userRoles.userId, advisor.userId));
+    await db.insert(userRoles).values({ userId: advisor.userId, roleId: role!.id });
+    try {
+      const told = (await toldOf(advisor.userId)).length;
+      await send(owner, conversation.id, '<p>Any news?</p>');
+      await t.app.worker.drain();
+      expect(await toldOf(advisor.userId)).toHaveLength(told);
+    } finally {
+      await db.delete(userRoles).where(eq(userRoles.userId, advisor.userId));
+      await db.insert(userRoles).values(before);
+      await db.delete(roles).where(eq(roles.id, role!.id));
+    }
   });
 });
