@@ -1,5 +1,5 @@
 ALTER TABLE "notifications" ADD COLUMN "service_id" integer;--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The service of what each earlier notification told of, read back from its event key
 -- (notification-events.ts eventKeyOf); rows whose object is gone keep null.
 UPDATE "notifications" n SET "service_id" = d."service_id"

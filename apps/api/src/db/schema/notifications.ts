@@ -39,9 +39,10 @@ export const notifications = pgTable(
     /**
      * The service of what it tells of (a request's, a document's); null when it has none (an
      * announcement, a payment). A client's collaborator is told, listed and e-mailed only what their
-     * grants cover. Services are deactivated, never deleted, so no cascade.
+     * grants cover. A service deleted (only once nothing of a client uses it) takes its
+     * notifications with it, rather than refusing the delete or leaving them to every collaborator.
      */
-    serviceId: integer().references(() => services.id),
+    serviceId: integer().references(() => services.id, { onDelete: 'cascade' }),
     /** Who did it; null for the system (a schedule's request, a reminder). */
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     eventKey: text().notNull(),
