@@ -573,6 +573,37 @@ describe('attachments', () => {
     expect(stored).toEqual([]);
   });
 
+  it('need the upload permission: a role that may send messages but not upload sends text only', async () => {
+    const db = t.database.db;
+    const { owner } = await clientWithPeople();
+    const conversation = await start(owner, { html: '<p>Anything to send?</p>' });
+    const [role] = await db
+      .insert(roles)
+      .values({ name: 'messages-only', displayName: 'Messages only' })
+      .returning({ id: roles.id });
+    await db
+      .insert(rolePermissions)
+      .values(['client:list', 'message:list', 'message:send'].map((permission) => ({ roleId: role!.id, permission })));
+    const before = await db.select().from(userRoles).where(eq(userRoles.userId, employee.userId));
+    await db.delete(userRoles).where(eq(userRoles.userId, employee.userId));
+    await db.insert(userRoles).values({ userId: employee.userId, roleId: role!.id });
+    try {
+      const withFile = await multipart(employee, conversation.id, [
+        { name: 'Html', value: '<p>Your copy</p>' },
+        { name: 'ServiceId', value: String(tax) },
+        { name: 'Tags', value: String(otherDocuments) },
+        { name: 'Files', fileName: 'copy.pdf', content: pdfBytes('copy') },
+      ]);
+      expect(withFile.statusCode, withFile.body).toBe(403);
+      const textOnly = await multipart(employee, conversation.id, [{ name: 'Html', value: '<p>No file today</p>' }]);
+      expect(textOnly.statusCode, textOnly.body).toBe(201);
+    } finally {
+      await db.delete(userRoles).where(eq(userRoles.userId, employee.userId));
+      await db.insert(userRoles).values(before);
+      await db.delete(roles).where(eq(roles.id, role!.id));
+    }
+  });
+
   it('refuses the whole message when one file is refused, and stores nothing', async () => {
     const { clientId, owner } = await clientWithPeople();
     const conversation = await start(owner, { html: '<p>Files follow</p>' });
