@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Table, UnstyledButton } from '@mantine/core';
 import { IconSortAscending, IconSortDescending, IconSelector } from '@tabler/icons-react';
 import type { Key, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 import { ListPager } from './list-pager';
+import { ListState } from './list-state';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -50,7 +50,6 @@ export interface DataTableProps<T> {
  * "1-10 of N" footer, and the empty, no-results, loading and error states of DESIGN.md section 7.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { t } = useTranslation();
   const { columns, rows, totalCount, page, pageSize, sort } = props;
   const loadingFirst = props.isLoading && !rows;
 
@@ -73,34 +72,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   };
 
-  let body: ReactNode;
-  if (props.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t('common.messages.fetchError')}</Text>
-          {props.onRetry && (
-            <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
-              {t('errors.retry')}
-            </Button>
-          )}
-        </Group>
-      </Alert>
-    );
-  } else if (loadingFirst) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
-  } else if (!rows || rows.length === 0) {
-    body = (
-      <Stack align="center" py="xl" gap="sm">
-        <Text c="dimmed">{props.isFiltered ? t('common.table.noResults') : t('common.table.empty')}</Text>
-        {!props.isFiltered && props.emptyAction}
-      </Stack>
-    );
-  }
+  const state = (
+    <ListState
+      isError={props.isError}
+      onRetry={props.onRetry}
+      loadingFirst={loadingFirst}
+      empty={!rows || rows.length === 0}
+      isFiltered={props.isFiltered}
+      emptyAction={props.emptyAction}
+    />
+  );
+  const showsRows = !props.isError && !loadingFirst && rows !== undefined && rows.length > 0;
 
   return (
     <Stack gap="sm">
@@ -131,9 +113,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
             </Table.Tr>
           </Table.Thead>
-          {!body && (
+          {showsRows && (
             <Table.Tbody>
-              {rows!.map((row) => {
+              {rows.map((row) => {
                 const key = props.rowKey(row);
                 return (
                   <Table.Tr
@@ -157,7 +139,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Table>
       </Table.ScrollContainer>
-      {body}
+      {!showsRows && state}
       <ListPager
         page={page}
         pageSize={pageSize}

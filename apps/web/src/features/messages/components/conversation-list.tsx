@@ -1,18 +1,5 @@
 import { type ConversationDto } from '@ledgerport/shared';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots, IconLock, IconLockOpen, IconUserCheck } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +7,7 @@ import { Link } from 'react-router';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { TimeAgo } from './time-ago';
 import { ListPager } from '@/components/data-table/list-pager';
+import { ListState } from '@/components/data-table/list-state';
 
 export interface ConversationListProps {
   rows: ConversationDto[] | undefined;
@@ -54,38 +42,19 @@ export function ConversationList(props: ConversationListProps) {
   const { rows, totalCount, page, pageSize } = props;
   const loadingFirst = props.isLoading && !rows;
 
-  let body: ReactNode;
-  if (props.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t('common.messages.fetchError')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
-            {t('errors.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  } else if (loadingFirst) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
-  } else if (!rows || rows.length === 0) {
-    body = (
-      <Stack align="center" py="xl" gap="sm">
-        <Text c="dimmed">{props.isFiltered ? t('common.table.noResults') : t('common.table.empty')}</Text>
-        {!props.isFiltered && (
-          <Text size="sm" c="dimmed" ta="center" maw={420}>
-            {props.withClient ? t('messages.inbox.emptyStaff') : t('messages.inbox.empty')}
-          </Text>
-        )}
-        {!props.isFiltered && props.emptyAction}
-      </Stack>
-    );
-  } else {
-    body = (
+  const empty = !rows || rows.length === 0;
+  const body =
+    props.isError || loadingFirst || empty ? (
+      <ListState
+        isError={props.isError}
+        onRetry={props.onRetry}
+        loadingFirst={loadingFirst}
+        empty={empty}
+        isFiltered={props.isFiltered}
+        emptyHint={props.withClient ? t('messages.inbox.emptyStaff') : t('messages.inbox.empty')}
+        emptyAction={props.emptyAction}
+      />
+    ) : (
       <Stack
         component="ul"
         gap="xs"
@@ -106,7 +75,6 @@ export function ConversationList(props: ConversationListProps) {
         ))}
       </Stack>
     );
-  }
 
   return (
     <Stack gap="sm">
