@@ -112,9 +112,20 @@ export type UnreadCountDto = z.infer<typeof unreadCountDtoSchema>;
 /**
  * The stream (`GET identity/users/me/notifications/stream`, Server-Sent Events): an `unread` event
  * with `UnreadCountDto` on connect and whenever the count changes; the web app refetches the panel
- * when it is open. Comments (`: ping`) keep the connection alive.
+ * when it is open. A `conversation` event with `ConversationSignalDto` whenever a secure conversation
+ * the person may see changed (a message sent or edited, its status or assignee), so an open
+ * conversation and the inbox follow whether or not the change notified them. Comments (`: ping`)
+ * keep the connection alive.
  */
-export const NOTIFICATION_STREAM_EVENT = { unread: 'unread' } as const;
+export const NOTIFICATION_STREAM_EVENT = { unread: 'unread', conversation: 'conversation' } as const;
+
+/**
+ * Which conversation changed; null after the server's listener reconnected (changes may have been
+ * missed, so every conversation is read again). An id only: the web app reads what changed through
+ * the conversation's own routes, with their permission checks.
+ */
+export const conversationSignalDtoSchema = z.object({ conversationId: z.number().int().positive().nullable() });
+export type ConversationSignalDto = z.infer<typeof conversationSignalDtoSchema>;
 
 /** `GET/PUT identity/users/me/notification-preferences` */
 export const notificationPreferencesDtoSchema = z.object({

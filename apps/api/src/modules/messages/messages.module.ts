@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_LIMITS, MESSAGE_LIMITS } from '@ledgerport/shared';
 import { createDocumentUploads, documentMultipartOptions, type UploadLimits } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { createNotificationPublisher } from '../notifications/index.js';
+import { createConversationSignals, createNotificationPublisher } from '../notifications/index.js';
 import { createMessagesRepository } from './messages.repository.js';
 import { messageSendRoutes, messagesRoutes } from './messages.routes.js';
 import { createMessagesService } from './messages.service.js';
@@ -25,6 +25,7 @@ export const messagesModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     audit: deps.audit,
     fieldCrypto: deps.fieldCrypto,
     notifications: createNotificationPublisher(deps.queue),
+    signals: createConversationSignals({ db: deps.db }),
   });
   await app.register(messagesRoutes, { messages });
   // In a context of its own: the multipart parser applies to sending a message alone.

@@ -32,7 +32,7 @@ import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
 import { clientScopeOf } from '../clients/index.js';
-import type { NotificationPublisher } from '../notifications/index.js';
+import type { ConversationSignals, NotificationPublisher } from '../notifications/index.js';
 import {
   conversationScopeOf,
   type ConversationIdInScope,
@@ -72,6 +72,7 @@ export function createMessagesService({
   audit,
   fieldCrypto,
   notifications,
+  signals,
   now = () => new Date(),
 }: {
   db: Db;
@@ -80,6 +81,8 @@ export function createMessagesService({
   fieldCrypto: FieldCrypto;
   /** Tells the conversation's people of a new message, from inside the transaction that sent it. */
   notifications: NotificationPublisher;
+  /** Tells every open stream allowed to see a conversation that it changed, from inside the change's transaction. */
+  signals: Pick<ConversationSignals, 'changed'>;
   /** The edit window is counted on this clock. */
   now?: () => Date;
 }) {
@@ -300,6 +303,7 @@ export function createMessagesService({
       tx,
     );
     await announce(caller, { id: conversationId, clientId }, messageId, false, tx);
+    await signals.changed(conversationId, { staffOnly: false }, tx);
     return conversationId;
   }
 
@@ -356,6 +360,8 @@ export function createMessagesService({
       );
     }
     await announce(caller, conversation, messageId, input.isInternalNote, tx);
+    // A note is the firm's alone; a client's people hear nothing of it, not even that something changed.
+    await signals.changed(conversation.id, { staffOnly: input.isInternalNote }, tx);
     return findMessageDto(caller, scope, conversation.id, messageId, tx);
   }
 
@@ -458,6 +464,7 @@ export function createMessagesService({
           },
           tx,
         );
+        await signals.changed(locked.id, { staffOnly: false }, tx);
         return conversationDto(scope, id, tx);
       });
     },
@@ -565,6 +572,7 @@ export function createMessagesService({
           },
           tx,
         );
+        await signals.changed(conversation.id, { staffOnly: message.isInternalNote }, tx);
         return findMessageDto(caller, scope, conversation.id, messageId, tx);
       });
     },

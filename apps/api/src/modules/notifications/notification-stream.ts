@@ -1,15 +1,26 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { NOTIFICATION_STREAM_EVENT, type UnreadCountDto } from '@ledgerport/shared';
+import { NOTIFICATION_STREAM_EVENT, type ConversationSignalDto, type UnreadCountDto } from '@ledgerport/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Listening } from '../../db/listen.js';
-import { NOTIFICATIONS_CHANNEL } from './notifications.repository.js';
+import { NOTIFICATIONS_CHANNEL, parseConversationSignal } from './notifications.repository.js';
 
-/** One open stream, as the hub sees it: told when its user's count may have changed, or to end. */
+/**
+ * One open stream, as the hub sees it: told when its user's count may have changed, when a
+ * conversation they may see changed (null: any may have, the listener having been away), or to end.
+ */
 interface Subscriber {
   changed(): void;
+  conversationChanged(conversationId: number | null): void;
   end(): void;
 }
+
+/** Of the users with a stream open here, who may hear that a conversation changed (read when it did). */
+export type ConversationAudience = (target: {
+  conversationId: number;
+  staffOnly: boolean;
+  candidates: readonly number[];
+}) => Promise<number[]>;
 
 export type NotificationHub = ReturnType<typeof createNotificationHub>;
 
@@ -36,10 +47,12 @@ const RECOUNT_RETRY_MS = [500, 2_000, 5_000] as const;
 export function createNotificationHub({
   listen,
   logger,
+  conversationAudience,
   maxStreamsPerUser = MAX_STREAMS_PER_USER,
 }: {
   listen: Database['listen'];
   logger: Pick<FastifyBaseLogger, 'warn'>;
+  conversationAudience: ConversationAudience;
   maxStreamsPerUser?: number;
 }) {
   const subscribers = new Map<number, Set<Subscriber>>();
@@ -50,7 +63,30 @@ export function createNotificationHub({
     for (const subscriber of subscribers.get(userId) ?? []) subscriber.changed();
   }
 
+  /**
+   * One query per signal and process, over the people connected here only: the firm's size does not
+   * matter, and nobody with no stream costs anything.
+   */
+  async function tellConversation(conversationId: number, staffOnly: boolean): Promise<void> {
+    const candidates = [...subscribers.keys()];
+    if (candidates.length === 0) return;
+    try {
+      const audience = await conversationAudience({ conversationId, staffOnly, candidates });
+      for (const userId of audience) {
+        for (const subscriber of subscribers.get(userId) ?? []) subscriber.conversationChanged(conversationId);
+      }
+    } catch (error) {
+      // The database away: the web app's own refresh (focus, its slow poll) brings the change.
+      logger.warn({ err: error }, 'conversation signal failed');
+    }
+  }
+
   function onPayload(payload: string): void {
+    const conversation = parseConversationSignal(payload);
+    if (conversation) {
+      void tellConversation(conversation.conversationId, conversation.staffOnly);
+      return;
+    }
     for (const part of payload.split(',')) {
       const userId = Number(part);
       if (Number.isSafeInteger(userId)) tell(userId);
@@ -58,7 +94,13 @@ export function createNotificationHub({
   }
 
   function onReconnect(): void {
-    for (const userId of subscribers.keys()) tell(userId);
+    for (const own of subscribers.values()) {
+      for (const subscriber of own) {
+        subscriber.changed();
+        // Signals sent while the listener was away are lost: read every conversation again.
+        subscriber.conversationChanged(null);
+      }
+    }
   }
 
   function startListening(): Promise<Listening> {
@@ -209,7 +251,11 @@ export async function openUnreadStream({
   // The browser went away (tab closed, network lost): Fastify destroys the stream.
   stream.on('close', end);
 
-  unsubscribe = await hub.subscribe(userId, { changed: () => void recount(), end });
+  const conversationChanged = (conversationId: number | null) => {
+    const data: ConversationSignalDto = { conversationId };
+    write(`event: ${NOTIFICATION_STREAM_EVENT.conversation}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  unsubscribe = await hub.subscribe(userId, { changed: () => void recount(), conversationChanged, end });
   if (ended) {
     // Gone while the listener started.
     unsubscribe();

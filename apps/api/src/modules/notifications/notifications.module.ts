@@ -46,7 +46,11 @@ export const notificationsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app
   deps.jobs.register(NOTIFICATION_BATCH_JOB, async (payload) => void (await email.sendBatch(payload)));
   deps.jobs.register(NOTIFICATION_DIGESTS_JOB, (payload) => email.runDigestsJob(payload));
 
-  const hub = createNotificationHub({ listen: deps.listen, logger: app.log });
+  const hub = createNotificationHub({
+    listen: deps.listen,
+    logger: app.log,
+    conversationAudience: (target) => repository.conversationAudience(target),
+  });
   // Before the server waits for open connections to end: a stream never would on its own.
   app.addHook('preClose', () => hub.close());
   const pingMs = deps.config.notificationStreamPingSeconds * 1000;

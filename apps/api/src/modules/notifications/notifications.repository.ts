@@ -12,6 +12,7 @@ import {
   clientCollaboratorServices,
   clientFollowers,
   clients,
+  conversations,
   notifications,
   rolePermissions,
   roles,
@@ -46,7 +47,40 @@ export interface NewNotification {
   createdAt: Date;
 }
 
+/**
+ * A conversation's signal on the same channel (one LISTEN per process): `c<id>`, or `c<id>:s` for a
+ * change only the firm may hear of. A process of the previous version reads no user id in it.
+ */
+export function conversationSignalPayload(conversationId: number, staffOnly: boolean): string {
+  return `c${conversationId}${staffOnly ? ':s' : ''}`;
+}
+
+export function parseConversationSignal(payload: string): { conversationId: number; staffOnly: boolean } | null {
+  const match = /^c(\d+)(:s)?$/.exec(payload);
+  if (!match) return null;
+  const conversationId = Number(match[1]);
+  return Number.isSafeInteger(conversationId) ? { conversationId, staffOnly: match[2] !== undefined } : null;
+}
+
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;
+
+/** Of `userIds`, those whose roles grant every requirement (the one permission matcher). */
+async function holding(
+  userIds: readonly number[],
+  requirements: readonly PermissionRequirement[],
+  tx: DbOrTx,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const held = await tx
+    .select({ userId: userRoles.userId, permission: rolePermissions.permission })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(inArray(userRoles.userId, [...userIds]));
+  const permissionsOf = (userId: number) => held.filter((row) => row.userId === userId).map((row) => row.permission);
+  return userIds.filter((userId) =>
+    requirements.every((requirement) => hasPermission(permissionsOf(userId), requirement)),
+  );
+}
 
 /** Active users who hold no client role: the firm's people, who see every client (ADR 0010). */
 function activeStaff(db: DbOrTx) {
@@ -178,25 +212,47 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
             activeStaff(tx),
           ),
         );
-      if (candidates.length === 0) return [];
-      const held = await tx
-        .select({ userId: userRoles.userId, permission: rolePermissions.permission })
-        .from(userRoles)
-        .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-        .where(
-          inArray(
-            userRoles.userId,
-            candidates.map((candidate) => candidate.id),
-          ),
+      return holding(
+        candidates.map((candidate) => candidate.id),
+        target.alsoRequires === undefined ? [SEES_CLIENTS] : [SEES_CLIENTS, target.alsoRequires],
+        tx,
+      );
+    },
+
+    /**
+     * Who, of `candidates` (the people with a stream open on this process), may see a conversation
+     * now: active staff holding SEES_CLIENTS and message:list, and, unless the change is the firm's
+     * alone (an internal note), the client's own people holding message:list. Read when the signal
+     * arrives, so a permission or collaboration removed since is honoured.
+     * @unscoped the live stream's fan-out: the rule is the conversations' scope, applied to each person
+     */
+    async conversationAudience(
+      target: { conversationId: number; staffOnly: boolean; candidates: readonly number[] },
+      tx: DbOrTx = db,
+    ): Promise<number[]> {
+      if (target.candidates.length === 0) return [];
+      const [conversation] = await tx
+        .select({ clientId: conversations.clientId })
+        .from(conversations)
+        .where(eq(conversations.id, target.conversationId));
+      if (!conversation) return [];
+      const staff = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [...target.candidates]), activeStaff(tx)));
+      const audience = await holding(
+        staff.map((person) => person.id),
+        [SEES_CLIENTS, 'message:list'],
+        tx,
+      );
+      if (!target.staffOnly) {
+        const wanted = new Set(target.candidates);
+        const people = (await this.clientRecipients({ clientId: conversation.clientId, serviceId: null }, tx)).filter(
+          (userId) => wanted.has(userId),
         );
-      const permissionsOf = (userId: number) =>
-        held.filter((row) => row.userId === userId).map((row) => row.permission);
-      return candidates
-        .map((candidate) => candidate.id)
-        .filter((userId) => hasPermission(permissionsOf(userId), SEES_CLIENTS))
-        .filter(
-          (userId) => target.alsoRequires === undefined || hasPermission(permissionsOf(userId), target.alsoRequires),
-        );
+        audience.push(...(await holding(people, ['message:list'], tx)));
+      }
+      return audience;
     },
 
     /**
@@ -270,6 +326,19 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
         .onConflictDoNothing({ target: [notifications.recipientUserId, notifications.eventKey] })
         .returning({ recipientUserId: notifications.recipientUserId });
       return inserted.map((row) => row.recipientUserId);
+    },
+
+    /**
+     * Tells every API process that a conversation changed (delivered when `tx` commits); each process
+     * works out which of its streams may hear of it (`conversationAudience`). An id only.
+     */
+    async signalConversationChanged(
+      conversationId: number,
+      { staffOnly }: { staffOnly: boolean },
+      tx: DbOrTx = db,
+    ): Promise<void> {
+      const payload = conversationSignalPayload(conversationId, staffOnly);
+      await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`);
     },
 
     /**

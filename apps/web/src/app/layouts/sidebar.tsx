@@ -142,7 +142,9 @@ export function Sidebar() {
   );
   const withMessages = allows(routeDefinition('Messages'));
   const unreadConversations = useUnreadConversations({ enabled: withMessages }).data ?? 0;
-  // A new message notifies its participants: the bell's count moves, and with it the messages.
+  // The stream reports every change of a conversation the person may see, notified or not; the
+  // bell's count still moves the messages too (it is polled while the stream is down).
+  useRefreshMessagesOn(notificationKeys.conversationChanges(), { enabled: withMessages });
   useRefreshMessagesOn(notificationKeys.unreadCount(), { enabled: withMessages });
   const administrationEntries = can(ADMINISTRATION_PERMISSION)
     ? ADMINISTRATION_MENU.filter((entry) => allows(routeDefinition(entry.route)))

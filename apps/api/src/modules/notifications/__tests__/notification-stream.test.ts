@@ -256,6 +256,64 @@ describe('GET identity/users/me/notifications/stream', () => {
   });
 });
 
+describe('secure conversations on the stream (issue 23 item 4)', () => {
+  const CONVERSATIONS = '/api/v1/document/conversations';
+  const conversationEvent = (id: number | null) => (message: Message) =>
+    'event' in message && message.event === 'conversation' && JSON.parse(message.data).conversationId === id;
+  const anyConversationEvent = (message: Message) => 'event' in message && message.event === 'conversation';
+
+  it('tells every stream allowed to see a conversation that it changed, across processes, and nobody else', async () => {
+    // The outsider neither advises nor follows the client: no notification reaches them, the signal does.
+    const staff = await openStream(baseUrl, world.outsiderStaff.session);
+    const owner = await openStream(baseUrl, world.owner.session);
+    const otherClient = await openStream(baseUrl, world.ownerB.session);
+    try {
+      await Promise.all([staff, owner, otherClient].map((stream) => stream.next(unread(0))));
+      const started = await other.inject({
+        method: 'POST',
+        url: CONVERSATIONS,
+        headers: bearer(world.owner.session),
+        payload: { subject: 'Payroll question', html: '<p>Is the payroll filed?</p>' },
+      });
+      expect(started.statusCode).toBe(201);
+      const id = started.json<{ id: number }>().id;
+      const sent = Date.now();
+      await staff.next(conversationEvent(id));
+      expect(Date.now() - sent).toBeLessThan(1000);
+      // The author's own other tabs follow too.
+      await owner.next(conversationEvent(id));
+
+      // An internal note is the firm's alone: the client's people hear nothing of it.
+      const note = await other.inject({
+        method: 'POST',
+        url: `${CONVERSATIONS}/${id}/messages`,
+        headers: bearer(world.admin.session),
+        payload: { html: '<p>Check the W-2 first.</p>', isInternalNote: true },
+      });
+      expect(note.statusCode).toBe(201);
+      await staff.next(conversationEvent(id));
+      // Closing is seen by both sides again.
+      const closed = await other.inject({
+        method: 'PATCH',
+        url: `${CONVERSATIONS}/${id}`,
+        headers: bearer(world.admin.session),
+        payload: { status: 'closed' },
+      });
+      expect(closed.statusCode).toBe(200);
+      await staff.next(conversationEvent(id));
+      const next = await owner.next(anyConversationEvent);
+      expect(next).toEqual({ event: 'conversation', data: JSON.stringify({ conversationId: id }) });
+      await expect(owner.next(anyConversationEvent, 500)).rejects.toThrow(/No such message/);
+      // Another client's owner hears of none of it.
+      await expect(otherClient.next(anyConversationEvent, 500)).rejects.toThrow(/No such message/);
+    } finally {
+      staff.close();
+      owner.close();
+      otherClient.close();
+    }
+  });
+});
+
 describe('streams per user', () => {
   it('ends the oldest of a user’s streams when one more than the cap opens, and the new one works', async () => {
     const streams: OpenStream[] = [];
@@ -296,6 +354,7 @@ describe('a count that fails', () => {
         return { close: async () => undefined };
       },
       logger: { warn: () => undefined },
+      conversationAudience: async () => [],
     });
     const stream = await openUnreadStream({
       hub,

@@ -3,8 +3,11 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { api } from '@/lib/api-client';
 import { conversationPath, messageKeys } from './message-keys';
 
-/** How often an open conversation is asked again while nothing pushes its changes. */
-export const CONVERSATION_POLL_MS = 15_000;
+/**
+ * The net under the notification stream, which pushes every change of the conversation: a stream
+ * down (a proxy that buffers, a network that drops it) still lets an open conversation catch up.
+ */
+export const CONVERSATION_POLL_MS = 60_000;
 
 export function getConversation(
   id: number,

@@ -3,10 +3,11 @@ import { useEffect } from 'react';
 import { messageKeys } from './message-keys';
 
 /**
- * Reads the messages again whenever the data under `watchedKey` changes: the app passes the bell's
- * unread count, which the notification stream pushes the moment a new message notifies this person,
- * so the inbox, its badge and an open conversation follow within seconds, across API processes.
- * A key, not an import: features do not import each other; the app composes them.
+ * Reads the messages again whenever the data under `watchedKey` changes: the app passes the
+ * notification stream's count of conversation changes (every change of a conversation the person may
+ * see, across API processes) and the bell's unread count, so the inbox, its badge and an open
+ * conversation follow within seconds. A key, not an import: features do not import each other; the
+ * app composes them.
  */
 export function useRefreshMessagesOn(watchedKey: QueryKey, { enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();

@@ -8,4 +8,15 @@ export const notificationKeys = {
   lists: () => [...notificationKeys.all, 'list'] as const,
   list: (filter: { unread: boolean }) => [...notificationKeys.lists(), filter] as const,
   preferences: () => [...notificationKeys.all, 'preferences'] as const,
+  /**
+   * Not fetched: the stream counts here each secure conversation that changed (`ConversationChanges`),
+   * so whatever shows conversations can follow by watching the key (the app composes the features).
+   */
+  conversationChanges: () => [...notificationKeys.all, 'conversation-changes'] as const,
 };
+
+/** How many conversation changes the stream reported, and the last one's id (null: any may have changed). */
+export interface ConversationChanges {
+  changes: number;
+  conversationId: number | null;
+}

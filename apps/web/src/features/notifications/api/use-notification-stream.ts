@@ -1,11 +1,20 @@
-import { NOTIFICATION_STREAM_EVENT, unreadCountDtoSchema, type UnreadCountDto } from '@ledgerport/shared';
+import {
+  conversationSignalDtoSchema,
+  NOTIFICATION_STREAM_EVENT,
+  unreadCountDtoSchema,
+  type ConversationSignalDto,
+  type UnreadCountDto,
+} from '@ledgerport/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, isApiError } from '@/lib/api-client';
 import { readStoredAccessToken, useSession } from '@/lib/session';
 import { readServerSentEvents } from '../lib/server-sent-events';
 import { browserTabCoordination, shareAcrossTabs, type LeaderTab } from '../lib/shared-stream';
-import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
+import { NOTIFICATIONS_PATH, notificationKeys, type ConversationChanges } from './notification-keys';
+
+/** After a stream came back: what changed while it was down is unknown, so every conversation is read again. */
+const ANY_CONVERSATION = JSON.stringify({ conversationId: null } satisfies ConversationSignalDto);
 
 /** Waits before reconnecting: 1 s, 2 s, 4 s … up to 30 s, spread so tabs do not all return at once. */
 const backoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt) * (0.75 + Math.random() / 2);
@@ -30,13 +39,17 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * for good when the sign-in is refused (401 after a refused refresh, which ends the session; 403).
  */
 async function readStream(tab: LeaderTab, signal: AbortSignal): Promise<void> {
+  let wasConnected = false;
   for (let attempt = 0; !signal.aborted; attempt += 1) {
     try {
       const body = await api.stream(`${NOTIFICATIONS_PATH}/stream`, { signal, background: true });
       tab.setConnected(true);
+      if (wasConnected) tab.signal(ANY_CONVERSATION);
+      wasConnected = true;
       const opened = Date.now();
       await readServerSentEvents(body, (event) => {
         if (event.event === NOTIFICATION_STREAM_EVENT.unread) tab.publish(event.data);
+        else if (event.event === NOTIFICATION_STREAM_EVENT.conversation) tab.signal(event.data);
       });
       // A server (or proxy) that answers and closes at once must not be asked again every second.
       if (Date.now() - opened >= HEALTHY_STREAM_MS) attempt = 0;
@@ -54,7 +67,8 @@ async function readStream(tab: LeaderTab, signal: AbortSignal): Promise<void> {
 
 /**
  * The signed-in person's notification stream (issue 22 item 2): the server pushes the unread count,
- * which goes straight into the bell's query; an open panel is read again when it changes. One tab of
+ * which goes straight into the bell's query; an open panel is read again when it changes. Changes of
+ * secure conversations are counted under `notificationKeys.conversationChanges()`. One tab of
  * the browser reads it for all the person's tabs (`shared-stream.ts`). `connected` is false while no
  * tab's stream is up, and the bell polls instead. It ends on sign-out.
  */
@@ -80,10 +94,28 @@ export function useNotificationStream(): { connected: boolean } {
       }
     };
 
+    const changesKey = notificationKeys.conversationChanges();
+    // Where the changes start, so the first one reported is a change to whoever watches the key.
+    if (queryClient.getQueryData(changesKey) === undefined) {
+      queryClient.setQueryData<ConversationChanges>(changesKey, { changes: 0, conversationId: null });
+    }
+    const onConversation = (data: string) => {
+      let parsed: ConversationSignalDto;
+      try {
+        parsed = conversationSignalDtoSchema.parse(JSON.parse(data));
+      } catch {
+        return;
+      }
+      queryClient.setQueryData<ConversationChanges>(changesKey, (before) => ({
+        changes: (before?.changes ?? 0) + 1,
+        conversationId: parsed.conversationId,
+      }));
+    };
+
     // Per person: another account signed in to the same browser has a stream of its own.
     return shareAcrossTabs(
       `ledgerport-notifications-${userId}`,
-      { lead: readStream, onValue: onUnread, onConnected: setConnected },
+      { lead: readStream, onValue: onUnread, onSignal: onConversation, onConnected: setConnected },
       browserTabCoordination(),
     );
   }, [userId, queryClient]);

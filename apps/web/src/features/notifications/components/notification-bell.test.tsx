@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { notificationKeys } from '../api/notification-keys';
 import { NotificationBell } from './notification-bell';
 
 const BASE = '/api/v1/identity/users/me/notifications';
@@ -85,6 +86,10 @@ function stubApi(initial: NotificationDto[], { refusedStreams = 0 }: { refusedSt
   );
   return {
     calls,
+    /** A secure conversation the person may see changed (a message, a status), announced on the stream. */
+    changeConversation(conversationId: number) {
+      stream?.enqueue(encoder.encode(`event: conversation\ndata: {"conversationId":${conversationId}}\n\n`));
+    },
     /** Another person's action: a new notification, announced on the stream. */
     push(item: NotificationDto) {
       items = [item, ...items];
@@ -141,6 +146,22 @@ describe('the notification bell (issue 22 items 1 and 2)', () => {
     api.push(notification(2));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
     expect(api.calls.find((call) => call.url.endsWith('/stream'))?.authorization).toBe('Bearer token-1');
+  });
+
+  it('counts the changes of secure conversations the stream reports, for the messages to follow', async () => {
+    const api = stubApi([]);
+    const { queryClient } = renderBell();
+    await waitFor(() => expect(api.calls.some((call) => call.url.endsWith('/stream'))).toBe(true));
+    const changes = () => queryClient.getQueryData(notificationKeys.conversationChanges());
+    await waitFor(() => expect(changes()).toEqual({ changes: 0, conversationId: null }));
+
+    api.changeConversation(12);
+    await waitFor(() => expect(changes()).toEqual({ changes: 1, conversationId: 12 }));
+    // The same conversation again is another change, not a repeat.
+    api.changeConversation(12);
+    await waitFor(() => expect(changes()).toEqual({ changes: 2, conversationId: 12 }));
+    // The bell's count is untouched: nothing was notified.
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 
   it('tries the stream again after a refresh the server could not answer, rather than giving up', async () => {

@@ -71,6 +71,7 @@ function fakeBrowser(): TabCoordination {
 function openTab(browser: TabCoordination | null, name = 'ledgerport-notifications-5') {
   const tab = {
     values: [] as string[],
+    signals: [] as string[],
     connected: false,
     streams: 0,
     leader: null as LeaderTab | null,
@@ -90,6 +91,7 @@ function openTab(browser: TabCoordination | null, name = 'ledgerport-notificatio
         );
       },
       onValue: (value) => tab.values.push(value),
+      onSignal: (value) => tab.signals.push(value),
       onConnected: (connected) => {
         tab.connected = connected;
       },
@@ -137,6 +139,27 @@ describe('one notification stream for all of a browser’s tabs', () => {
     await vi.waitFor(() => expect(late).toMatchObject({ connected: true, values: [count(2)] }));
     expect(late.streams).toBe(0);
     first.stop();
+    late.stop();
+  });
+
+  it('passes a passing event to every tab once, and never replays it to a tab that opens later', async () => {
+    const browser = fakeBrowser();
+    const first = openTab(browser);
+    const second = openTab(browser);
+    await vi.waitFor(() => expect(first.leader).not.toBeNull());
+    first.leader!.setConnected(true);
+    first.leader!.publish(count(2));
+    const changed = JSON.stringify({ conversationId: 12 });
+    first.leader!.signal(changed);
+    await vi.waitFor(() => expect(second.signals).toEqual([changed]));
+    expect(first.signals).toEqual([changed]);
+
+    const late = openTab(browser);
+    await vi.waitFor(() => expect(late).toMatchObject({ connected: true, values: [count(2)] }));
+    // The count is state and is passed on; the change happened before the tab was there.
+    expect(late.signals).toEqual([]);
+    first.stop();
+    second.stop();
     late.stop();
   });
 

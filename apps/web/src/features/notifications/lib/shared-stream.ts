@@ -10,6 +10,8 @@
 export interface LeaderTab {
   /** An event's data, passed on as text: each tab parses it with its own schema (tabs of two app versions after a deploy). */
   publish(value: string): void;
+  /** A passing event (something changed): told to every tab, never replayed to a tab that joins later. */
+  signal(value: string): void;
   setConnected(connected: boolean): void;
 }
 
@@ -18,6 +20,8 @@ export interface SharedSource {
   lead(tab: LeaderTab, signal: AbortSignal): Promise<void>;
   /** Every value, whichever tab read it. */
   onValue(value: string): void;
+  /** Every passing event, whichever tab read it. */
+  onSignal(value: string): void;
   /** Whether some tab's stream is up: while it is, no tab needs to poll. */
   onConnected(connected: boolean): void;
 }
@@ -43,7 +47,11 @@ export function browserTabCoordination(): TabCoordination | null {
   return { locks, BroadcastChannel: globalThis.BroadcastChannel };
 }
 
-type TabMessage = { kind: 'hello' } | { kind: 'connected'; connected: boolean } | { kind: 'value'; value: string };
+type TabMessage =
+  | { kind: 'hello' }
+  | { kind: 'connected'; connected: boolean }
+  | { kind: 'value'; value: string }
+  | { kind: 'signal'; value: string };
 
 /** Another tab may run another version of the app: anything else is ignored. */
 function isTabMessage(data: unknown): data is TabMessage {
@@ -54,6 +62,7 @@ function isTabMessage(data: unknown): data is TabMessage {
     case 'connected':
       return 'connected' in data && typeof data.connected === 'boolean';
     case 'value':
+    case 'signal':
       return 'value' in data && typeof data.value === 'string';
     default:
       return false;
@@ -80,7 +89,7 @@ export function shareAcrossTabs(name: string, source: SharedSource, coordination
   };
 
   if (!coordination) {
-    void source.lead({ publish: source.onValue, setConnected: source.onConnected }, signal);
+    void source.lead({ publish: source.onValue, signal: source.onSignal, setConnected: source.onConnected }, signal);
     return stop;
   }
 
@@ -105,6 +114,10 @@ export function shareAcrossTabs(name: string, source: SharedSource, coordination
       source.onValue(value);
       post({ kind: 'value', value });
     },
+    signal(value) {
+      source.onSignal(value);
+      post({ kind: 'signal', value });
+    },
     setConnected(up) {
       if (up === connected) return;
       connected = up;
@@ -123,6 +136,7 @@ export function shareAcrossTabs(name: string, source: SharedSource, coordination
     }
     if (message.kind === 'connected') source.onConnected(message.connected);
     else if (message.kind === 'value') source.onValue(message.value);
+    else if (message.kind === 'signal') source.onSignal(message.value);
   };
 
   // Nobody answers when no tab leads yet; the leader speaks up when it takes over.
