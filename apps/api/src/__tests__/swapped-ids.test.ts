@@ -783,6 +783,7 @@ const CASES: SwapCase[] = [
       ['POST', ''],
       ['POST', '/link-token'],
       ['POST', '/synchronize'],
+      ['GET', '/net-cash-history'],
     ] as const
   ).map(([method, suffix]): SwapCase => ({
     method,
@@ -807,7 +808,13 @@ const CASES: SwapCase[] = [
     })),
   ),
   ...(
-    ['', '/transactions?year=2024&month=5', '/balance?year=2024&month=5', '/transactions/export?year=2024'] as const
+    [
+      '',
+      '/transactions?year=2024&month=5',
+      '/balance?year=2024&month=5',
+      '/balance-history',
+      '/transactions/export?year=2024',
+    ] as const
   ).flatMap((suffix): SwapCase[] =>
     (['ofA', 'ofB'] as const).map((clientOf) => ({
       method: 'GET',
@@ -854,6 +861,7 @@ const CASES: SwapCase[] = [
   gate('GET', `${D}/clients/personal/:id`, (x) => `${D}/clients/personal/${x.clientId}`),
   gate('PUT', `${D}/clients/personal/:id`, (x) => `${D}/clients/personal/${x.clientId}`),
   gate('GET', `${D}/bookkeeping`, (x) => `${D}/bookkeeping?clientId=${x.clientId}`),
+  gate('GET', `${D}/bookkeeping/completion`, (x) => `${D}/bookkeeping/completion?clientId=${x.clientId}`),
   gate(
     'POST',
     `${D}/bookkeeping`,

@@ -5,6 +5,13 @@ import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/
  * Contract of the monthly bookkeeping tracker (spec 02 "Bookkeeping list", "Bookkeeping row", issue 7).
  * One row per client, month and year; see docs/bookkeeping.md for which clients are listed and how
  * the document columns are derived.
+ *
+ * Routes (all under /api/v1; bookkeeping:list unless told):
+ *   GET  /document/bookkeeping?ListBookkeepingQuery → {items: BookkeepingRowDto[], totalCount}
+ *   POST /document/bookkeeping InsertBookkeepingInput → BookkeepingRecordDto (201, or 200)   bookkeeping:edit
+ *   PUT  /document/bookkeeping/{id} EditBookkeepingInput → BookkeepingRecordDto             bookkeeping:edit
+ *   GET  /document/bookkeeping/completion?BookkeepingFilters → BookkeepingCompletionDto
+ *        (the 12 months ending with the filters' month; with clientId, 404 outside the tracker or scope)
  */
 
 export const BOOKKEEPING_FIRST_YEAR = 2020;
@@ -130,3 +137,26 @@ export function isBookkeepingRowComplete(
     row.isFinancialStatementsUploaded
   );
 }
+
+/** How many months the completion chart shows, ending with the month asked for. */
+export const BOOKKEEPING_CHART_MONTHS = 12;
+
+/**
+ * One month of the tracker with the filters applied: how many rows it lists, how many of them are
+ * complete (isBookkeepingRowComplete), and how many have each of the four checks done.
+ */
+export const bookkeepingCompletionMonthDtoSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  rows: z.number().int().nonnegative(),
+  complete: z.number().int().nonnegative(),
+  bankStatementsUploaded: z.number().int().nonnegative(),
+  quickBooksDraftDone: z.number().int().nonnegative(),
+  quickBooksReviewDone: z.number().int().nonnegative(),
+  financialStatementsUploaded: z.number().int().nonnegative(),
+});
+export type BookkeepingCompletionMonthDto = z.infer<typeof bookkeepingCompletionMonthDtoSchema>;
+
+/** Oldest month first; every month is there, with zeros when nothing was done. */
+export const bookkeepingCompletionDtoSchema = z.object({ months: z.array(bookkeepingCompletionMonthDtoSchema) });
+export type BookkeepingCompletionDto = z.infer<typeof bookkeepingCompletionDtoSchema>;

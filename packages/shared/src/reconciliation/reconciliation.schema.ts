@@ -25,6 +25,10 @@ import { booleanQuery, idSchema, listQuerySchema, pagedSchema } from '../common/
  *        → {items: TransactionDto[], totalCount}                            reconciliation:transaction:list
  *   GET  /document/clients/{clientId}/institution-accounts/{id}/balance?year&month → BalanceDto
  *                                                                           reconciliation:transaction:list
+ *   GET  /document/clients/{clientId}/institution-accounts/{id}/balance-history → AccountBalanceHistoryDto
+ *        (the last 12 months: ending balance, money in and out per month)   reconciliation:transaction:list
+ *   GET  /document/clients/{clientId}/institution-accounts/net-cash-history → NetCashHistoryDto
+ *        (the last 12 months: net cash at each month's end, per currency)   reconciliation:list
  *   GET  /document/clients/{clientId}/institution-accounts/{id}/transactions/export?TransactionFilters
  *        → .xlsx download                                                   reconciliation:transaction:export
  *   GET  /document/transaction-categories → DropdownOption[] (value = category id)
@@ -241,3 +245,39 @@ export const sandboxPublicTokenBodySchema = z.object({
 export type SandboxPublicTokenBody = z.infer<typeof sandboxPublicTokenBodySchema>;
 export const sandboxPublicTokenResultSchema = z.object({ publicToken: z.string() });
 export type SandboxPublicTokenResult = z.infer<typeof sandboxPublicTokenResultSchema>;
+
+/** How many months the charts show: the current month (UTC, as transaction dates) and the 11 before it. */
+export const CHART_MONTHS = 12;
+
+const chartMonthFields = { year: z.number().int(), month: z.number().int().min(1).max(12) };
+
+export const accountBalanceMonthDtoSchema = z.object({
+  ...chartMonthFields,
+  /** The balance at the month's end (today's for the current month): current − amounts dated after it. */
+  endingBalance: moneySchema,
+  /** Deposits dated in the month (amounts of zero or more). */
+  moneyIn: moneySchema,
+  /** Withdrawals dated in the month, as a positive number. */
+  moneyOut: moneySchema,
+});
+export type AccountBalanceMonthDto = z.infer<typeof accountBalanceMonthDtoSchema>;
+
+/** One account's last CHART_MONTHS months, oldest first; a month without transactions is there with zeros. */
+export const accountBalanceHistoryDtoSchema = z.object({
+  isoCurrencyCode: z.string(),
+  months: z.array(accountBalanceMonthDtoSchema),
+});
+export type AccountBalanceHistoryDto = z.infer<typeof accountBalanceHistoryDtoSchema>;
+
+export const netCashMonthDtoSchema = z.object({ ...chartMonthFields, netCash: moneySchema });
+export type NetCashMonthDto = z.infer<typeof netCashMonthDtoSchema>;
+
+/**
+ * Net cash at each of the last CHART_MONTHS months' ends, per currency (as the page's net cash):
+ * the sum of the client's account balances, each derived backwards as the balance route does.
+ * No linked account: an empty list.
+ */
+export const netCashHistoryDtoSchema = z.object({
+  currencies: z.array(z.object({ isoCurrencyCode: z.string(), months: z.array(netCashMonthDtoSchema) })),
+});
+export type NetCashHistoryDto = z.infer<typeof netCashHistoryDtoSchema>;

@@ -85,6 +85,17 @@ const SORTABLE: Record<BookkeepingSortKey, SQL> = {
   numberOfAccounts: sql`coalesce(${bookkeepingRecords.numberOfAccounts}, 0)`,
 };
 
+/** A client's documents filed under one bookkeeping main tag (by machine name), for an EXISTS. */
+function statementDocuments(db: DbOrTx, tagName: string) {
+  return db
+    .select({ one: documents.id })
+    .from(documents)
+    .innerJoin(documentTags, eq(documentTags.documentId, documents.id))
+    .innerJoin(tags, and(eq(tags.id, documentTags.tagId), sql`lower(${tags.name}) = ${tagName}`))
+    .innerJoin(tagGroups, and(eq(tagGroups.id, tags.tagGroupId), eq(tagGroups.isMainTagGroup, true)))
+    .$dynamic();
+}
+
 export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
   /** The month's stored row joins on the unique (client, year, month) index. */
   const recordOfPeriod = (period: Period) =>
@@ -172,6 +183,88 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
           ),
         )
         .groupBy(documents.clientId);
+    },
+
+    /**
+     * Per month from `first` to `last` (inclusive), over the tracker rows the filters list: how
+     * many stored rows have each QuickBooks check done, and how many are complete (both checks and
+     * both kinds of statement uploaded that month, UTC). Months without a stored row are absent.
+     */
+    storedChecksByMonth(scope: ClientScope, filters: BookkeepingListFilters, first: Period, last: Period, tx = db) {
+      const r = bookkeepingRecords;
+      const monthIndex = sql`${r.year} * 12 + ${r.month}`;
+      const monthFrom = sql`make_timestamptz(${r.year}, ${r.month}, 1, 0, 0, 0, 'UTC')`;
+      const uploadedInMonth = (tagName: string) =>
+        exists(
+          statementDocuments(tx, tagName).where(
+            and(
+              eq(documents.clientId, r.clientId),
+              sql`${documents.createdAt} >= ${monthFrom}`,
+              sql`${documents.createdAt} < ${monthFrom} + interval '1 month'`,
+            ),
+          ),
+        );
+      const done = and(eq(r.isQuickBooksDraftDone, true), eq(r.isQuickBooksReviewDone, true));
+      return tx
+        .select({
+          year: r.year,
+          month: r.month,
+          quickBooksDraftDone: count(sql`case when ${r.isQuickBooksDraftDone} then 1 end`),
+          quickBooksReviewDone: count(sql`case when ${r.isQuickBooksReviewDone} then 1 end`),
+          complete: count(
+            sql`case when ${and(done, uploadedInMonth(BOOKKEEPING_TAG_NAME.bankStatement), uploadedInMonth(BOOKKEEPING_TAG_NAME.financialStatements))} then 1 end`,
+          ),
+        })
+        .from(r)
+        .innerJoin(clients, eq(clients.id, r.clientId))
+        .where(
+          and(
+            listWhere(tx, scope, filters),
+            sql`${monthIndex} between ${first.year * 12 + first.month} and ${last.year * 12 + last.month}`,
+          ),
+        )
+        .groupBy(r.year, r.month);
+    },
+
+    /**
+     * Per month (`YYYY-MM`, UTC) from `first` to `last` (inclusive), over the tracker rows the
+     * filters list: how many clients uploaded a bank statement, and how many financial statements.
+     */
+    async statementClientsByMonth(
+      scope: ClientScope,
+      filters: BookkeepingListFilters,
+      first: Period,
+      last: Period,
+      tx = db,
+    ) {
+      const tagName = sql<string>`lower(${tags.name})`;
+      const month = sql<string>`to_char(${documents.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+      return tx
+        .select({
+          month,
+          bankStatementsUploaded:
+            sql<number>`count(distinct ${documents.clientId}) filter (where ${tagName} = ${BOOKKEEPING_TAG_NAME.bankStatement})`.mapWith(
+              Number,
+            ),
+          financialStatementsUploaded:
+            sql<number>`count(distinct ${documents.clientId}) filter (where ${tagName} = ${BOOKKEEPING_TAG_NAME.financialStatements})`.mapWith(
+              Number,
+            ),
+        })
+        .from(documents)
+        .innerJoin(documentTags, eq(documentTags.documentId, documents.id))
+        .innerJoin(tags, eq(tags.id, documentTags.tagId))
+        .innerJoin(tagGroups, and(eq(tagGroups.id, tags.tagGroupId), eq(tagGroups.isMainTagGroup, true)))
+        .innerJoin(clients, eq(clients.id, documents.clientId))
+        .where(
+          and(
+            listWhere(tx, scope, filters),
+            gte(documents.createdAt, monthStart(first)),
+            lt(documents.createdAt, monthEnd(last)),
+            inArray(tagName, [BOOKKEEPING_TAG_NAME.bankStatement, BOOKKEEPING_TAG_NAME.financialStatements]),
+          ),
+        )
+        .groupBy(month);
     },
 
     /** A client the tracker lists and the caller may see, or null. */

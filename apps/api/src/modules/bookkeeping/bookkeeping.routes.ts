@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookkeepingCompletionDtoSchema,
+  bookkeepingFiltersSchema,
   bookkeepingRecordDtoSchema,
   editBookkeepingInputSchema,
   idParamsSchema,
@@ -35,6 +37,23 @@ export const bookkeepingRoutes: FastifyPluginAsyncZod<{ bookkeeping: Bookkeeping
       },
     },
     async (request) => bookkeeping.list(request.query, principalOf(request)),
+  );
+
+  app.get(
+    '/document/bookkeeping/completion',
+    {
+      config: { permission: PERMISSION.list },
+      schema: {
+        tags,
+        summary: "The tracker's completion per month, for its chart: the 12 months ending with the filters' month",
+        description:
+          "The list's filters. Each month: the rows listed, how many are complete (all four checks), and how " +
+          'many have each check done. With clientId, one client (404 when the tracker does not list it for the caller).',
+        querystring: bookkeepingFiltersSchema,
+        response: { 200: bookkeepingCompletionDtoSchema },
+      },
+    },
+    async (request) => bookkeeping.completion(request.query, principalOf(request)),
   );
 
   app.post(

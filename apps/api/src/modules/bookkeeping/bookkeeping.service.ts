@@ -1,6 +1,9 @@
 import {
+  BOOKKEEPING_CHART_MONTHS,
   BOOKKEEPING_SORT_KEYS,
   ERROR_CODE,
+  type BookkeepingCompletionDto,
+  type BookkeepingFilters,
   type BookkeepingRecordDto,
   type BookkeepingRowDto,
   type EditBookkeepingInput,
@@ -36,6 +39,16 @@ const toRecordDto = (row: RecordRow): BookkeepingRecordDto => ({
 function periodOf(query: Pick<ListBookkeepingQuery, 'year' | 'month'>, now = new Date()): Period {
   return { year: query.year ?? now.getUTCFullYear(), month: query.month ?? now.getUTCMonth() + 1 };
 }
+
+/** The `count` months ending with `last`, oldest first. */
+function monthsEndingWith(last: Period, count: number): Period[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first = new Date(Date.UTC(last.year, last.month - count + i, 1));
+    return { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1 };
+  });
+}
+
+const monthKey = ({ year, month }: Period) => `${year}-${String(month).padStart(2, '0')}`;
 
 export type BookkeepingService = ReturnType<typeof createBookkeepingService>;
 
@@ -117,6 +130,48 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
         };
       });
       return { items, totalCount };
+    },
+
+    /**
+     * The completion chart: for each of the 12 months ending with the filters' month, the tracker's
+     * rows and how many are complete and have each check done. The tracker lists every client it
+     * knows in every month, so each month's row count is the filtered client count. With a clientId
+     * (the client's page), a client outside the tracker or the caller's scope is 404, as its edit is.
+     */
+    async completion(query: BookkeepingFilters, caller: Principal): Promise<BookkeepingCompletionDto> {
+      const scope = clientScopeOf(caller);
+      if (query.clientId !== undefined && !(await bookkeeping.findTrackerClient(query.clientId, scope)))
+        throw new NotFoundError('No such client in the bookkeeping tracker.');
+      const filters = {
+        clientId: query.clientId,
+        advisorUserId: query.advisorUserId,
+        isActiveClient: query.isActiveClient,
+      };
+      const months = monthsEndingWith(periodOf(query), BOOKKEEPING_CHART_MONTHS);
+      const first = months[0]!;
+      const last = months[months.length - 1]!;
+      const [rows, stored, statements] = await Promise.all([
+        bookkeeping.count(scope, filters),
+        bookkeeping.storedChecksByMonth(scope, filters, first, last),
+        bookkeeping.statementClientsByMonth(scope, filters, first, last),
+      ]);
+      const storedOf = new Map(stored.map((row) => [monthKey(row), row]));
+      const statementsOf = new Map(statements.map((row) => [row.month, row]));
+      return {
+        months: months.map((period) => {
+          const checks = storedOf.get(monthKey(period));
+          const uploads = statementsOf.get(monthKey(period));
+          return {
+            ...period,
+            rows,
+            complete: checks?.complete ?? 0,
+            bankStatementsUploaded: uploads?.bankStatementsUploaded ?? 0,
+            quickBooksDraftDone: checks?.quickBooksDraftDone ?? 0,
+            quickBooksReviewDone: checks?.quickBooksReviewDone ?? 0,
+            financialStatementsUploaded: uploads?.financialStatementsUploaded ?? 0,
+          };
+        }),
+      };
     },
 
     /**

@@ -427,6 +427,52 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
+     * The account's money in and out per calendar month, for every month from `from` (YYYY-MM-01)
+     * on, including any after the current one: the charts derive each month's ending balance from
+     * the current balance minus what came after it. Months without a transaction are absent.
+     */
+    monthlyTotals(accountId: number, from: string, scope: ReconciliationScope, tx = db) {
+      const month = sql<string>`to_char(${bankTransactions.date}, 'YYYY-MM')`;
+      return tx
+        .select({
+          month,
+          inCents: sql<
+            string | null
+          >`sum(${bankTransactions.amountCents}) filter (where ${bankTransactions.amountCents} >= 0)`,
+          outCents: sql<
+            string | null
+          >`sum(-${bankTransactions.amountCents}) filter (where ${bankTransactions.amountCents} < 0)`,
+        })
+        .from(bankTransactions)
+        .where(and(transactionWhere(tx, accountId, { scope }), gte(bankTransactions.date, from)))
+        .groupBy(month);
+    },
+
+    /**
+     * The net change of all the client's accounts per currency (the account's, as net cash counts it)
+     * and calendar month, from `from` on. Months without a transaction are absent.
+     */
+    monthlyNetOfClient(clientId: number, from: string, scope: ReconciliationScope, tx = db) {
+      const month = sql<string>`to_char(${bankTransactions.date}, 'YYYY-MM')`;
+      return tx
+        .select({
+          isoCurrencyCode: bankAccounts.isoCurrencyCode,
+          month,
+          netCents: sql<string>`sum(${bankTransactions.amountCents})`,
+        })
+        .from(bankTransactions)
+        .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
+        .where(
+          and(
+            eq(bankAccounts.clientId, clientId),
+            reconciliationScopeCondition(tx, scope, bankAccounts.clientId),
+            gte(bankTransactions.date, from),
+          ),
+        )
+        .groupBy(bankAccounts.isoCurrencyCode, month);
+    },
+
+    /**
      * Marks a sync as queued unless one is (and is not stale); answers the request's round number, or
      * null when one is already queued or running. The row lock serialises concurrent requests.
      *

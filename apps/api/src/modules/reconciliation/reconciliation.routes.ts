@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountBalanceHistoryDtoSchema,
   balanceDtoSchema,
   balanceQuerySchema,
   bookkeepingClientDtoSchema,
@@ -11,6 +12,7 @@ import {
   institutionAccountDtoSchema,
   institutionAccountsResponseSchema,
   linkTokenResultSchema,
+  netCashHistoryDtoSchema,
   publicTokenBodySchema,
   reconnectBodySchema,
   syncResultSchema,
@@ -225,6 +227,35 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
     },
     async (request) =>
       reconciliation.balance(request.params.clientId, request.params.id, request.query, principalOf(request)),
+  );
+
+  app.get(
+    `${ACCOUNTS}/:id/balance-history`,
+    {
+      config: { permission: PERMISSION.transactionList },
+      schema: {
+        tags,
+        summary: "The account's last 12 months for its charts: ending balance, money in and money out per month",
+        description: 'Oldest month first, ending with the current month (UTC); a month without transactions has zeros.',
+        params: accountParams,
+        response: { 200: accountBalanceHistoryDtoSchema },
+      },
+    },
+    async (request) => reconciliation.balanceHistory(request.params.clientId, request.params.id, principalOf(request)),
+  );
+
+  app.get(
+    `${ACCOUNTS}/net-cash-history`,
+    {
+      config: { permission: PERMISSION.list },
+      schema: {
+        tags,
+        summary: "The client's net cash at each of the last 12 months' ends, per currency (Reconciliations chart)",
+        params: clientParams,
+        response: { 200: netCashHistoryDtoSchema },
+      },
+    },
+    async (request) => reconciliation.netCashHistory(request.params.clientId, principalOf(request)),
   );
 
   app.get(

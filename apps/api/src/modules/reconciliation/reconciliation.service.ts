@@ -3,6 +3,7 @@ import {
   ACCOUNT_SUBTYPE,
   RECONCILIATION_ERROR_CODE,
   SYNC_STATUS,
+  type AccountBalanceHistoryDto,
   type AccountSubtype,
   type BalanceDto,
   type BalanceQuery,
@@ -10,6 +11,7 @@ import {
   type DropdownOption,
   type InstitutionAccountDto,
   type InstitutionAccountsResponse,
+  type NetCashHistoryDto,
   type SyncResult,
   type TransactionDto,
   type TransactionFilters,
@@ -30,6 +32,7 @@ import {
   type BankLink,
   type BankTransaction,
 } from './bank-link/bank-link.js';
+import { accountBalanceMonths, chartMonths, chartStart, netCashMonths } from './reconciliation-charts.js';
 import { reconciliationScopeOf, type ReconciliationScope } from './reconciliation-scope.js';
 import { transactionsExportFileName, writeTransactionsWorkbook } from './reconciliation.export.js';
 import {
@@ -401,6 +404,33 @@ export function createReconciliationService({
         endingBalanceDate: endingBalanceDate(query.year, query.month, new Date()),
         isoCurrencyCode: account.isoCurrencyCode,
       };
+    },
+
+    /** The account page's charts: balance at each month's end, money in and out per month. */
+    async balanceHistory(clientId: number, accountId: number, caller: Caller): Promise<AccountBalanceHistoryDto> {
+      const scope = await scopeOf(caller);
+      const account = await visibleAccount(clientId, accountId, scope);
+      const months = chartMonths(new Date());
+      const totals = await repository.monthlyTotals(account.id, chartStart(months), scope);
+      return {
+        isoCurrencyCode: account.isoCurrencyCode,
+        months: accountBalanceMonths(account.currentBalanceCents, months, totals),
+      };
+    },
+
+    /** The Reconciliations page's chart: the client's net cash at each month's end, per currency. */
+    async netCashHistory(clientId: number, caller: Caller): Promise<NetCashHistoryDto> {
+      const scope = await scopeOf(caller);
+      await visibleClient(clientId, scope);
+      const months = chartMonths(new Date());
+      const [accounts, nets] = await Promise.all([
+        repository.accountsOfClient(clientId, scope),
+        repository.monthlyNetOfClient(clientId, chartStart(months), scope),
+      ]);
+      const current = new Map<string, number>();
+      for (const account of accounts)
+        current.set(account.isoCurrencyCode, (current.get(account.isoCurrencyCode) ?? 0) + account.currentBalanceCents);
+      return { currencies: netCashMonths(current, months, nets) };
     },
 
     async export(

@@ -18,6 +18,7 @@ const stored = { numberOfAccounts: 2, isQuickBooksDraftDone: true, isQuickBooksR
 
 export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/v1/document/bookkeeping', expect: staff(200) },
+  { method: 'GET', route: '/api/v1/document/bookkeeping/completion', expect: staff(200) },
   {
     method: 'POST',
     route: '/api/v1/document/bookkeeping',

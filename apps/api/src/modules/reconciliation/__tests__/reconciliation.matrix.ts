@@ -141,6 +141,21 @@ export const rows: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: `${ACCOUNTS}/:id/balance-history`,
+    url: async (f) => {
+      const { clientId, accountId } = await institutionOfA(f);
+      return `${accountsOf(clientId)}/${accountId}/balance-history`;
+    },
+    expect: clientARoute(200),
+  },
+  {
+    method: 'GET',
+    route: `${ACCOUNTS}/net-cash-history`,
+    url: async (f) => `${accountsOf(await bookkeepingClientA(f))}/net-cash-history`,
+    expect: clientARoute(200),
+  },
+  {
+    method: 'GET',
     route: `${ACCOUNTS}/:id/transactions/export`,
     url: async (f) => {
       const { clientId, accountId } = await institutionOfA(f);
