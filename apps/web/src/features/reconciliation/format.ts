@@ -36,6 +36,23 @@ export function formatMoney(value: number, isoCurrencyCode: string | null | unde
   return formatter.format(value);
 }
 
+const compactFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A chart axis's short amount ("$12K"); an unknown code falls back to the compact number. */
+export function formatMoneyCompact(value: number, isoCurrencyCode: string | null | undefined): string {
+  const currency = isoCurrencyCode || 'USD';
+  let formatter = compactFormatters.get(currency);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact' });
+    } catch {
+      return value.toLocaleString('en-US', { notation: 'compact' });
+    }
+    compactFormatters.set(currency, formatter);
+  }
+  return formatter.format(value);
+}
+
 /** Spec 03 Transactions screen: a plus sign for zero and above, a minus for withdrawals. */
 export function formatSignedAmount(amount: number, isoCurrencyCode: string | null | undefined): string {
   return `${isDeposit(amount) ? '+' : '-'}${formatMoney(Math.abs(amount), isoCurrencyCode)}`;

@@ -1,10 +1,13 @@
-import type { ListBookkeepingQuery } from '@ledgerport/shared';
+import type { BookkeepingFilters, ListBookkeepingQuery } from '@ledgerport/shared';
 
 export type BookkeepingListQuery = Partial<ListBookkeepingQuery>;
+export type BookkeepingCompletionQuery = Partial<BookkeepingFilters>;
 
 export const bookkeepingKeys = {
   all: ['bookkeeping'] as const,
   lists: () => [...bookkeepingKeys.all, 'list'] as const,
   list: (query: BookkeepingListQuery) => [...bookkeepingKeys.lists(), query] as const,
+  completions: () => [...bookkeepingKeys.all, 'completion'] as const,
+  completion: (query: BookkeepingCompletionQuery) => [...bookkeepingKeys.completions(), query] as const,
   save: () => [...bookkeepingKeys.all, 'save'] as const,
 };

@@ -81,9 +81,13 @@ export function useSaveBookkeepingRow() {
       }
       notify.error(t('bookkeeping.messages.couldNotUpdate'), { key: 'bookkeeping-update' });
     },
+    // The completion charts count the same checks, so they follow the list.
     onSettled: () =>
       queryClient.isMutating({ mutationKey: bookkeepingKeys.save() }) === 1
-        ? queryClient.invalidateQueries(lists)
+        ? Promise.all([
+            queryClient.invalidateQueries(lists),
+            queryClient.invalidateQueries({ queryKey: bookkeepingKeys.completions() }),
+          ])
         : undefined,
   });
 }

@@ -15,6 +15,9 @@ export const reconciliationKeys = {
     [...reconciliationKeys.account(clientId, accountId), 'balance', year, month] as const,
   monthTotal: (clientId: number, accountId: number, year: number, month: number) =>
     [...reconciliationKeys.account(clientId, accountId), 'month-total', year, month] as const,
+  balanceHistory: (clientId: number, accountId: number) =>
+    [...reconciliationKeys.account(clientId, accountId), 'balance-history'] as const,
+  netCashHistory: (clientId: number) => [...reconciliationKeys.accounts(clientId), 'net-cash-history'] as const,
   categories: () => [...reconciliationKeys.all, 'categories'] as const,
   sandboxInstitutions: () => [...reconciliationKeys.all, 'sandbox-institutions'] as const,
 };

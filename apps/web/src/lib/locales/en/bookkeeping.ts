@@ -62,6 +62,31 @@ export const bookkeeping = {
     '11': 'Nov',
     '12': 'Dec',
   },
+  charts: {
+    showTable: 'Show as table',
+    month: 'Month',
+    firm: {
+      title: 'Completion per month',
+      series: 'Complete',
+      complete: 'Complete',
+      clients: 'Clients',
+      share: 'Share complete',
+      summary:
+        'In {{month}}, {{complete}} of {{clients}} clients ({{share}}) had all four checks done; the best of the 12 months shown was {{bestMonth}} at {{bestShare}}.',
+      noClients: 'No client matches the filters.',
+    },
+    client: {
+      title: 'Bookkeeping completion',
+      series: 'Checks done',
+      checks: 'Checks done',
+      complete: 'Complete',
+      done: 'Done',
+      notDone: 'Not done',
+      summary_one: '{{count}} of the 12 months up to {{month}} is complete; {{month}} has {{checks}} of 4 checks done.',
+      summary_other:
+        '{{count}} of the 12 months up to {{month}} are complete; {{month}} has {{checks}} of 4 checks done.',
+    },
+  },
   messages: {
     couldNotUpdate: 'An error occurred. The bookkeeping row could not be updated. Try again.',
     changedMeanwhile:

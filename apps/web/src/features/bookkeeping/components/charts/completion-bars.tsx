@@ -1,0 +1,34 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+
+/**
+ * The completion charts' drawing, in a module of its own so that recharts loads only with the
+ * first chart a screen shows (DESIGN.md section 7).
+ */
+export default function CompletionBars({
+  data,
+  height,
+  seriesLabel,
+  max,
+  format,
+}: {
+  data: Array<{ label: string; value: number }>;
+  height: number;
+  seriesLabel: string;
+  /** The axis's top: 100 for a share in percent, 4 for a client's checks. */
+  max: number;
+  format: (value: number) => string;
+}) {
+  return (
+    <BarChart
+      h={height}
+      data={data}
+      dataKey="label"
+      series={[{ name: 'value', label: seriesLabel, color: 'teal.6' }]}
+      valueFormatter={format}
+      yAxisProps={{ domain: [0, max], allowDecimals: false, width: 48 }}
+      // The section's summary and table are the accessible form; the drawing is hidden from assistive technology.
+      accessibilityLayer={false}
+    />
+  );
+}

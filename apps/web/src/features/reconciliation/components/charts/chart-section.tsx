@@ -1,0 +1,109 @@
+import { Box, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Suspense, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListState } from '@/components/data-table/list-state';
+
+export interface ChartTable {
+  columns: string[];
+  /** One row per month: its label first, then a cell per column after the first. */
+  rows: Array<{ label: string; cells: string[] }>;
+}
+
+export interface ChartSectionProps {
+  title: string;
+  /** One sentence computed from the data; what a reader who does not look at the chart gets. */
+  summary: string | null;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  empty: boolean;
+  emptyText: string;
+  height: number;
+  table: ChartTable;
+  /** The chart itself (lazy: recharts loads with the first chart a screen shows). */
+  children: ReactNode;
+}
+
+/**
+ * A chart with what makes it readable without seeing it (issue 24): a heading, a summary sentence
+ * and the same numbers as a table behind a switch. The drawing is hidden from assistive technology,
+ * since the summary and the table say everything it shows.
+ */
+export function ChartSection({
+  title,
+  summary,
+  isPending,
+  isError,
+  onRetry,
+  empty,
+  emptyText,
+  height,
+  table,
+  children,
+}: ChartSectionProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [asTable, setAsTable] = useState(false);
+  const ready = !isPending && !isError && !empty;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId} miw={0}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={titleId}>
+            {title}
+          </Title>
+          {ready && (
+            <Switch
+              size="xs"
+              label={t('reconciliation.charts.showTable')}
+              checked={asTable}
+              onChange={(event) => setAsTable(event.currentTarget.checked)}
+            />
+          )}
+        </Group>
+        <ListState
+          isError={isError}
+          onRetry={onRetry}
+          loadingFirst={isPending}
+          empty={!isPending && !isError && empty}
+          emptyHint={emptyText}
+        />
+        {ready && summary && <Text size="sm">{summary}</Text>}
+        {ready &&
+          (asTable ? (
+            <Table.ScrollContainer minWidth={0}>
+              <Table striped aria-labelledby={titleId}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {table.columns.map((column) => (
+                      <Table.Th key={column} scope="col">
+                        {column}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {table.rows.map((row) => (
+                    <Table.Tr key={row.label}>
+                      <Table.Th scope="row" fw={400}>
+                        {row.label}
+                      </Table.Th>
+                      {row.cells.map((cell, i) => (
+                        <Table.Td key={table.columns[i + 1]} style={{ whiteSpace: 'nowrap' }}>
+                          {cell}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : (
+            <Box aria-hidden h={height}>
+              <Suspense fallback={null}>{children}</Suspense>
+            </Box>
+          ))}
+      </Stack>
+    </Paper>
+  );
+}
