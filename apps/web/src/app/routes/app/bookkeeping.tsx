@@ -12,6 +12,7 @@ import {
   type BookkeepingFiltersState,
 } from '@/features/bookkeeping/components/bookkeeping-search-panel';
 import { BookkeepingTable } from '@/features/bookkeeping/components/bookkeeping-table';
+import { CompletionChart } from '@/features/bookkeeping/components/charts/completion-chart';
 import { currentPeriod, parsePeriod, type Period } from '@/features/bookkeeping/period';
 import { useAuthorization } from '@/lib/authorization';
 
@@ -89,6 +90,7 @@ export function BookkeepingRoute() {
         canEdit={can('bookkeeping:edit')}
         onChange={(row, change) => save.mutate({ row, change })}
       />
+      <CompletionChart filters={toApiFilters(list.filters, period)} />
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import { clientKeys, type ClientsFilterQuery, type ClientsListQuery } from '@/features/clients/api/client-keys';
 import { getClients, useClients } from '@/features/clients/api/get-clients';
 import { useClientDefaultFilters } from '@/features/clients/api/get-default-filters';
+import { ClientCompletionChart } from '@/features/bookkeeping/components/charts/client-completion-chart';
 import { ClientDetailsDrawer } from '@/features/clients/components/client-details-drawer';
 import { ClientRequests } from '@/features/requests/components/client-requests';
 import { RequestFormModal } from '@/features/requests/components/request-form-modal';
@@ -235,13 +236,18 @@ export function ClientsRoute() {
         clientId={detailsId}
         onClose={() => setDetailsId(null)}
         extra={
-          can('request:list')
+          can('request:list') || can('bookkeeping:list')
             ? (client) => (
-                <ClientRequests
-                  client={{ id: client.id, name: client.name }}
-                  allHref={href('Requests', null, { clientId: client.id, clientName: client.name, status: 'all' })}
-                  requestHref={(id) => href('Request', { id })}
-                />
+                <>
+                  {can('request:list') && (
+                    <ClientRequests
+                      client={{ id: client.id, name: client.name }}
+                      allHref={href('Requests', null, { clientId: client.id, clientName: client.name, status: 'all' })}
+                      requestHref={(id) => href('Request', { id })}
+                    />
+                  )}
+                  {can('bookkeeping:list') && <ClientCompletionChart clientId={client.id} />}
+                </>
               )
             : undefined
         }

@@ -11,6 +11,7 @@ import { useSynchronizeAccounts } from '@/features/reconciliation/api/synchroniz
 import { AccountsOverview } from '@/features/reconciliation/components/accounts-overview';
 import { BankLinkFlow } from '@/features/reconciliation/components/bank-link/bank-link-flow';
 import { useBankLink, type LinkRequest } from '@/features/reconciliation/components/bank-link/use-bank-link';
+import { NetCashChart } from '@/features/reconciliation/components/charts/net-cash-chart';
 import { ChooseClientModal } from '@/features/reconciliation/components/choose-client-modal';
 import { ClientSummary } from '@/features/reconciliation/components/client-summary';
 import { useAuthorization } from '@/lib/authorization';
@@ -175,6 +176,7 @@ export function ReconciliationsRoute() {
               reconnectingInstitutionId={starting?.kind === 'reconnect' ? starting.institution.id : null}
             />
           )}
+          {accounts.data && <NetCashChart clientId={clientId} />}
           <BankLinkFlow link={link} />
         </>
       )}

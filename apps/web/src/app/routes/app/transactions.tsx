@@ -13,6 +13,7 @@ import { useTransactions } from '@/features/reconciliation/api/get-transactions'
 import type { TransactionsFilterQuery } from '@/features/reconciliation/api/reconciliation-keys';
 import { AccountBalance } from '@/features/reconciliation/components/account-balance';
 import { AccountHeading } from '@/features/reconciliation/components/account-heading';
+import { AccountCharts } from '@/features/reconciliation/components/charts/account-charts';
 import { ExportTransactionsButton } from '@/features/reconciliation/components/export-transactions-button';
 import { TransactionsPeriodNav } from '@/features/reconciliation/components/transactions-period-nav';
 import {
@@ -136,6 +137,7 @@ export function TransactionsRoute() {
         </Group>
       </Group>
       <AccountHeading account={account.data} />
+      {!cannotShow && <AccountCharts clientId={clientId} accountId={accountId} />}
       <TransactionsSearchPanel
         opened={searchOpened}
         filters={shownFilters}
