@@ -14,6 +14,7 @@ import { scheduleRequestReminders } from './modules/requests/request-reminders.s
 import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
 import { scheduleIdempotencyPurge } from './plugins/idempotency.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
+import { scheduleSubjectEncryption } from './modules/messages/subject-encryption.js';
 import path from 'node:path';
 
 /** Within the 30 s most orchestrators allow between SIGTERM and SIGKILL. */
@@ -53,6 +54,7 @@ async function main() {
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });
   await scheduleMailMaintenance(queue);
+  await scheduleSubjectEncryption(queue);
   if (config.runWorker) app.worker.start();
   let closing = false;
   /**

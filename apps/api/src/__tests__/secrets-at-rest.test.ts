@@ -59,6 +59,7 @@ const SECRET = {
   password: 'Canary7Passw0rd',
   changedPassword: 'Canary8Rotated',
   messageSsn: '563-29-8417',
+  subjectAccountNumber: '7305-9916-2284',
 } as const;
 
 let t: ObservedTestApp;
@@ -80,6 +81,7 @@ const canaries: Canary[] = [
   { name: 'password', forms: [SECRET.password] },
   { name: 'changed password', forms: [SECRET.changedPassword] },
   numberCanary('message SSN', SECRET.messageSsn),
+  numberCanary('message subject account number', SECRET.subjectAccountNumber),
 ];
 const byName = (name: string) => {
   const canary = canaries.find((c) => c.name === name);
@@ -119,14 +121,14 @@ const EXCEPTIONS: Array<{ method: string; url: RegExp; canaries: string[]; reaso
   {
     method: 'GET',
     url: /^\/api\/v1\/document\/conversations(\/\d+(\/messages)?|\/search)?$/,
-    canaries: ['message SSN'],
-    reason: 'docs/messages.md: a conversation’s readers get its messages (page, preview, search snippet)',
+    canaries: ['message SSN', 'message subject account number'],
+    reason: 'docs/messages.md: a conversation’s readers get its subject and messages (page, preview, search snippet)',
   },
   {
     method: 'POST',
     url: /^\/api\/v1\/document\/conversations(\/\d+\/messages)?$/,
-    canaries: ['message SSN'],
-    reason: 'sending answers the message (or the new conversation with its preview) to its author',
+    canaries: ['message SSN', 'message subject account number'],
+    reason: 'sending answers the message (or the new conversation with its subject and preview) to its author',
   },
   {
     method: 'POST',
@@ -312,7 +314,7 @@ async function messageFlows() {
   const conversations = `${API}/document/conversations`;
   const started = await expectStatus(
     call('POST', conversations, session, {
-      subject: 'My spouse’s number',
+      subject: `My spouse’s number, and account ${SECRET.subjectAccountNumber}`,
       html: `<p>Her SSN is ${SECRET.messageSsn}, for the return.</p>`,
     }),
     201,
@@ -581,5 +583,6 @@ describe('secrets at rest and in transit (canaries)', () => {
     expect(shown(/\/authentication\/account\/authenticate$/, 'sign-in access token')).toBe(true);
     expect(shown(/\/refresh-jwt-tokens$/, 'refreshed access token')).toBe(true);
     expect(shown(/\/document\/conversations\/\d+\/messages$/, 'message SSN')).toBe(true);
+    expect(shown(/\/document\/conversations$/, 'message subject account number')).toBe(true);
   });
 });

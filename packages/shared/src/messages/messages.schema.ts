@@ -88,6 +88,12 @@ export const conversationDtoSchema = z.object({
   lastMessagePreview: z.string().nullable(),
   unreadCount: z.number().int().nonnegative(),
   participants: z.array(participantDtoSchema),
+  /**
+   * The firm's default service for messages' attachments (Settings), filed under when the sender
+   * chooses none; null when the firm named none. The composer starts with it chosen, and so offers
+   * its tags, when it is among the client's services.
+   */
+  attachmentServiceId: z.number().int().nullable(),
   version: z.string(),
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;

@@ -22,7 +22,16 @@ export const conversations = pgTable(
     clientId: integer()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    subject: text().notNull(),
+    /**
+     * The subject, encrypted with the field key (lib/field-crypto.ts) like the messages: people
+     * type what they would in an e-mail's subject line, numbers included.
+     */
+    subjectEncrypted: text(),
+    /**
+     * A subject stored in clear before subjects were encrypted (migration 0037): the start-up job
+     * `messages.encrypt-subjects` moves it into `subjectEncrypted`; new rows leave it null.
+     */
+    subject: text(),
     /** CONVERSATION_STATUS. */
     status: text().$type<ConversationStatus>().notNull().default('open'),
     /** The staff member it is assigned to; null: unassigned. */
@@ -40,6 +49,7 @@ export const conversations = pgTable(
     index('conversations_activity_idx').on(t.lastActivityAt.desc(), t.id.desc()),
     index('conversations_assignee_idx').on(t.assigneeUserId),
     check('conversations_status', sql`${t.status} in ('open', 'closed')`),
+    check('conversations_subject', sql`${t.subjectEncrypted} is not null or ${t.subject} is not null`),
   ],
 );
 

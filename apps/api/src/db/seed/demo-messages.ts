@@ -54,7 +54,7 @@ export async function seedDemoMessages(db: Db, fieldCrypto: FieldCrypto): Promis
         .insert(conversations)
         .values({
           clientId: client.id,
-          subject: demo.subject,
+          subjectEncrypted: fieldCrypto.encrypt(demo.subject),
           status: demo.status,
           assigneeUserId: advisorUserId,
           createdByUserId: clientUserId,

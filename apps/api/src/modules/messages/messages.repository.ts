@@ -5,10 +5,13 @@ import {
   desc,
   eq,
   exists,
+  gt,
   inArray,
   isNotNull,
   isNull,
   lt,
+  lte,
+  max,
   not,
   or,
   sql,
@@ -110,7 +113,8 @@ export function createMessagesRepository({ db }: { db: Db }) {
       id: conversations.id,
       clientId: conversations.clientId,
       clientName: clients.name,
-      subject: conversations.subject,
+      subjectEncrypted: conversations.subjectEncrypted,
+      subjectInClear: conversations.subject,
       status: conversations.status,
       assigneeUserId: conversations.assigneeUserId,
       assigneeFirstName: assignees.firstName,
@@ -227,7 +231,21 @@ export function createMessagesRepository({ db }: { db: Db }) {
           .select({
             conversationId: conversationReads.conversationId,
             userId: conversationReads.userId,
-            seenAt: conversationReads.seenAt,
+            // For a client's people, when the newest message they may see that a person read was
+            // written, not when they read: a staff member's read mark moves when they write or
+            // read an internal note, and its time would tell the client one was written.
+            seenAt: scope.isClient
+              ? sql<Date | null>`(${tx
+                  .select({ at: max(conversationMessages.createdAt) })
+                  .from(conversationMessages)
+                  .where(
+                    and(
+                      eq(conversationMessages.conversationId, conversationReads.conversationId),
+                      lte(conversationMessages.id, conversationReads.lastReadMessageId),
+                      not(conversationMessages.isInternalNote),
+                    ),
+                  )})`.mapWith(conversationReads.seenAt)
+              : conversationReads.seenAt,
           })
           .from(conversationReads)
           .where(inArray(conversationReads.conversationId, ids)),
@@ -386,12 +404,12 @@ export function createMessagesRepository({ db }: { db: Db }) {
 
     async insertConversation(
       clientId: ConversationTargetInScope,
-      values: { subject: string; createdByUserId: number },
+      values: { subjectEncrypted: string; createdByUserId: number },
       tx: DbOrTx,
     ): Promise<ConversationIdInScope> {
       const [row] = await tx
         .insert(conversations)
-        .values({ clientId, subject: values.subject, createdByUserId: values.createdByUserId })
+        .values({ clientId, subjectEncrypted: values.subjectEncrypted, createdByUserId: values.createdByUserId })
         .returning({ id: conversations.id });
       return conversationIdInScope(row!.id);
     },
@@ -509,6 +527,32 @@ export function createMessagesRepository({ db }: { db: Db }) {
     },
 
     /** The firm's service for attachments sent without one (firm settings); null when none is set. */
+    /**
+     * Subjects stored in clear before they were encrypted, a batch at a time after `afterId`.
+     * @unscoped the start-up job encrypts every client's legacy rows
+     */
+    async findClearSubjects(afterId: number, limit: number): Promise<Array<{ id: number; subject: string }>> {
+      const rows = await db
+        .select({ id: conversations.id, subject: conversations.subject })
+        .from(conversations)
+        .where(and(isNotNull(conversations.subject), gt(conversations.id, afterId)))
+        .orderBy(conversations.id)
+        .limit(limit);
+      return rows.map((row) => ({ id: row.id, subject: row.subject! }));
+    },
+
+    /**
+     * Replaces a clear subject by its ciphertext, only while it is still the one read (a row changed
+     * meanwhile is left for the next run).
+     * @unscoped the start-up job encrypts every client's legacy rows
+     */
+    async replaceClearSubject(id: number, clear: string, subjectEncrypted: string): Promise<void> {
+      await db
+        .update(conversations)
+        .set({ subjectEncrypted, subject: null })
+        .where(and(eq(conversations.id, id), eq(conversations.subject, clear)));
+    },
+
     async defaultAttachmentServiceId(tx: DbOrTx = db): Promise<number | null> {
       const [row] = await tx.select({ id: firmSettings.messagesServiceId }).from(firmSettings).limit(1);
       return row?.id ?? null;
@@ -566,7 +610,8 @@ export function createMessagesRepository({ db }: { db: Db }) {
           .select({
             messageId: conversationMessages.id,
             conversationId: conversationMessages.conversationId,
-            subject: conversations.subject,
+            subjectEncrypted: conversations.subjectEncrypted,
+            subjectInClear: conversations.subject,
             clientName: clients.name,
             htmlEncrypted: conversationMessages.htmlEncrypted,
             createdAt: conversationMessages.createdAt,

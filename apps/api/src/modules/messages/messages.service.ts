@@ -42,6 +42,9 @@ import {
 import { previewOf, searchableText, snippetOf } from './message-text.js';
 import type { ConversationRow, MessageRow, MessagesRepository } from './messages.repository.js';
 
+/** Legacy subjects encrypted per query, so a large table is never loaded whole. */
+const SUBJECT_BATCH = 200;
+
 type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId' | 'permissions'>;
 
 /** The sanitised HTML of a message and what is kept of it for search: never the digits. */
@@ -100,6 +103,11 @@ export function createMessagesService({
 
   function plainOf(htmlEncrypted: string): string {
     return richTextToPlain(fieldCrypto.decrypt(htmlEncrypted));
+  }
+
+  /** The subject as stored: encrypted, or still in clear on a row the start-up job has not reached. */
+  function subjectOf(row: { subjectEncrypted: string | null; subjectInClear: string | null }): string {
+    return row.subjectEncrypted === null ? (row.subjectInClear ?? '') : fieldCrypto.decrypt(row.subjectEncrypted);
   }
 
   function requireStaff(caller: Caller): void {
@@ -182,11 +190,12 @@ export function createMessagesService({
     tx: DbOrTx = db,
   ): Promise<ConversationDto[]> {
     const people = await repository.participants(scope, rows, tx);
+    const attachmentServiceId = rows.length === 0 ? null : await repository.defaultAttachmentServiceId(tx);
     return rows.map((row) => ({
       id: row.id,
       clientId: row.clientId,
       clientName: row.clientName,
-      subject: row.subject,
+      subject: subjectOf(row),
       status: row.status,
       assignee:
         row.assigneeUserId === null
@@ -204,6 +213,7 @@ export function createMessagesService({
           isStaff: person.isStaff,
           seenAt: person.seenAt?.toISOString() ?? null,
         })),
+      attachmentServiceId,
       version: row.version,
     }));
   }
@@ -278,7 +288,7 @@ export function createMessagesService({
   ): Promise<ConversationIdInScope> {
     const conversationId = await repository.insertConversation(
       clientId,
-      { subject, createdByUserId: caller.userId },
+      { subjectEncrypted: fieldCrypto.encrypt(subject), createdByUserId: caller.userId },
       tx,
     );
     const messageId = await repository.insertMessage(
@@ -548,7 +558,7 @@ export function createMessagesService({
           objectType: 'conversation-message',
           objectId: messageId,
         });
-        const subject = message.isFirst ? (await repository.find(scope, id, tx))!.subject : null;
+        const subject = message.isFirst ? subjectOf((await repository.find(scope, id, tx))!) : null;
         await repository.updateMessage(
           conversation.id,
           messageId,
@@ -591,13 +601,31 @@ export function createMessagesService({
       });
     },
 
+    /**
+     * Encrypts every subject still in clear (conversations started before subjects were encrypted);
+     * the start-up job runs it. Returns how many it encrypted.
+     */
+    async encryptClearSubjects(): Promise<number> {
+      let encrypted = 0;
+      // Walks forward by id, so a row that cannot be replaced is never read twice.
+      for (let afterId = 0; ;) {
+        const batch = await repository.findClearSubjects(afterId, SUBJECT_BATCH);
+        for (const row of batch) {
+          afterId = row.id;
+          await repository.replaceClearSubject(row.id, row.subject, fieldCrypto.encrypt(row.subject));
+        }
+        encrypted += batch.length;
+        if (batch.length < SUBJECT_BATCH) return encrypted;
+      }
+    },
+
     async search(caller: Caller, query: MessageSearchQuery): Promise<MessageSearchPageDto> {
       const { rows, totalCount } = await repository.search(conversationScopeOf(caller), query);
       return {
         items: rows.map((row) => ({
           conversationId: row.conversationId,
           messageId: row.messageId,
-          subject: row.subject,
+          subject: subjectOf(row),
           clientName: row.clientName,
           snippet: snippetOf(plainOf(row.htmlEncrypted), query.q),
           createdAt: row.createdAt.toISOString(),

@@ -20,7 +20,7 @@ export async function insertConversation(
 ): Promise<{ id: number; messageId: number }> {
   const [conversation] = await db
     .insert(conversations)
-    .values({ clientId, subject, createdByUserId: authorUserId })
+    .values({ clientId, subjectEncrypted: fieldCrypto.encrypt(subject), createdByUserId: authorUserId })
     .returning({ id: conversations.id });
   const [message] = await db
     .insert(conversationMessages)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   CONVERSATION_STATUS,
   MESSAGE_ERROR,
@@ -26,12 +26,14 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
+import { createJobQueue } from '../../../lib/jobs/job-queue.js';
 import { fieldCryptoOf } from '../../../testing/clients-factories.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
 import { createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
+import { scheduleSubjectEncryption } from '../subject-encryption.js';
 
 const BASE = '/api/v1/document/conversations';
 const SSN = '123-45-6789';
@@ -197,6 +199,39 @@ describe('a conversation', () => {
   });
 });
 
+describe('subjects at rest', () => {
+  it('stored in clear before they were encrypted are still shown, and the start-up job encrypts them', async () => {
+    const { clientId, owner } = await clientWithPeople();
+    const [legacy] = await t.database.db
+      .insert(conversations)
+      .values({ clientId, subject: 'Old subject in clear', createdByUserId: owner.userId })
+      .returning({ id: conversations.id });
+    await t.database.db.insert(conversationMessages).values({
+      conversationId: legacy!.id,
+      authorUserId: owner.userId,
+      htmlEncrypted: fieldCryptoOf(t).encrypt('<p>From before</p>'),
+      searchVector: sql`to_tsvector('english', 'before')`,
+    });
+    const shown = async () => ((await call(owner, 'GET', `${BASE}/${legacy!.id}`)).json() as ConversationDto).subject;
+    expect(await shown()).toBe('Old subject in clear');
+
+    await scheduleSubjectEncryption(createJobQueue({ db: t.database.db }));
+    await t.app.worker.drain();
+    const [row] = await t.database.db
+      .select({ subject: conversations.subject, subjectEncrypted: conversations.subjectEncrypted })
+      .from(conversations)
+      .where(eq(conversations.id, legacy!.id));
+    expect(row!.subject).toBeNull();
+    expect(fieldCryptoOf(t).decrypt(row!.subjectEncrypted!)).toBe('Old subject in clear');
+    expect(await shown()).toBe('Old subject in clear');
+    const [left] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(conversations)
+      .where(isNotNull(conversations.subject));
+    expect(left!.n).toBe(0);
+  });
+});
+
 describe('retries', () => {
   it('with the same Idempotency-Key start one conversation and send one message', async () => {
     const { owner } = await clientWithPeople();
@@ -313,6 +348,33 @@ describe('internal notes', () => {
     expect(attempt.statusCode).toBe(403);
     expect(attempt.json().error.code).toBe(MESSAGE_ERROR.internalNoteNotAllowed);
     expect((await page(advisor, conversation.id)).items).toHaveLength(3);
+  });
+});
+
+describe('read receipts and internal notes', () => {
+  it('tell a client when the firm saw up to their message, never when a staff member wrote or read a note', async () => {
+    const { owner } = await clientWithPeople();
+    const conversation = await start(owner, { html: '<p>Did you get my W-2?</p>' });
+    const [question] = (await page(owner, conversation.id)).items;
+    // Later, the employee adds a note (which marks the conversation read for them).
+    await t.database.db
+      .update(conversationMessages)
+      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .where(eq(conversationMessages.id, question!.id));
+    const questionAt = (await page(owner, conversation.id)).items[0]!.createdAt;
+    await send(employee, conversation.id, '<p>Waiting for the corrected one</p>', true);
+
+    const receiptOf = (view: ConversationDto) => view.participants.find((p) => p.userId === employee.userId);
+    const clientView = (await call(owner, 'GET', `${BASE}/${conversation.id}`)).json() as ConversationDto;
+    // Seen up to the question: the time the question was written, not the note's.
+    expect(receiptOf(clientView)?.seenAt).toBe(questionAt);
+    const listed = (await inbox(owner)).items.find((c) => c.id === conversation.id)!;
+    expect(receiptOf(listed)?.seenAt).toBe(questionAt);
+    // The firm sees when it really happened.
+    const firmView = (await call(advisor, 'GET', `${BASE}/${conversation.id}`)).json() as ConversationDto;
+    expect(new Date(receiptOf(firmView)!.seenAt!).getTime()).toBeGreaterThan(
+      new Date(questionAt).getTime() + 3_600_000,
+    );
   });
 });
 
@@ -541,6 +603,11 @@ describe('attachments', () => {
     const saved = await call(admin, 'PUT', SETTINGS, { ...settings, messagesServiceId: tax });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().messagesServiceId).toBe(tax);
+    // Both sides' composers learn it with the conversation, to offer its tags.
+    for (const session of [owner, advisor]) {
+      const details = (await call(session, 'GET', `${BASE}/${conversation.id}`)).json() as ConversationDto;
+      expect(details.attachmentServiceId).toBe(tax);
+    }
     const sent = await multipart(owner, conversation.id, [
       { name: 'Html', value: '<p>March statement</p>' },
       { name: 'Tags', value: String(otherDocuments) },
@@ -653,11 +720,14 @@ describe('search', () => {
       .where(eq(conversationMessages.conversationId, conversation.id));
     expect(vector!.text).toContain('lender');
     expect(vector!.text).not.toMatch(/\d/);
+    // The subject is encrypted at rest like the text, and still read back whole.
     const [conversationRow] = await t.database.db
-      .select({ subject: conversations.subject })
+      .select({ subject: conversations.subject, subjectEncrypted: conversations.subjectEncrypted })
       .from(conversations)
       .where(eq(conversations.id, conversation.id));
-    expect(conversationRow!.subject).toBe('Mortgage interest statement');
+    expect(conversationRow!.subject).toBeNull();
+    expect(conversationRow!.subjectEncrypted).not.toContain('Mortgage');
+    expect(fieldCryptoOf(t).decrypt(conversationRow!.subjectEncrypted!)).toBe('Mortgage interest statement');
   });
 
   it('keeps no digit of an SSN in the index, however its groups are separated', async () => {

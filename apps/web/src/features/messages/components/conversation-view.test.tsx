@@ -146,6 +146,49 @@ describe('ConversationView', () => {
     );
   });
 
+  it('files attachments under the firm’s default service, offering its tags and checking their rules', async () => {
+    signInAsStaff();
+    const TAX = 3;
+    const calls = stubApi(({ method, url }) => {
+      if (method === 'GET' && url === CONVERSATION_URL) {
+        return jsonResponse(buildConversation({ attachmentServiceId: TAX }));
+      }
+      if (method === 'GET' && url.startsWith(MESSAGES_URL))
+        return jsonResponse({ items: [buildMessage()], hasOlder: false });
+      if (method === 'GET' && url.startsWith('/api/v1/document/clients/10/services')) {
+        return jsonResponse([
+          { id: 2, name: 'bookkeeping', displayName: 'Bookkeeping', color: '#00897B', departmentId: 1 },
+          { id: TAX, name: 'tax', displayName: 'Tax', color: '#3949AB', departmentId: 1 },
+        ]);
+      }
+      if (method === 'GET' && url === '/api/v1/document/documents/tag-groups') {
+        return jsonResponse([
+          {
+            id: 1,
+            displayName: 'Document type',
+            color: '#3949AB',
+            isMainTagGroup: true,
+            tags: [{ id: 7, displayName: 'W-2', tagGroupId: 1, servicesItDepends: [TAX], tagGroupsItActivates: [] }],
+          },
+        ]);
+      }
+      return undefined;
+    });
+    const user = renderConversation();
+    await typeMessage(user, 'The corrected W-2');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'W-2.pdf', { type: 'application/pdf' }));
+
+    // The default is chosen, so its tags are on offer, as when the sender picks the service.
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'File attachments under' }).value).toBe('Tax'),
+    );
+    expect(await screen.findByRole('combobox', { name: 'Document type' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Choose a tag in Document type')).toBeTruthy();
+    expect(sends(calls)).toHaveLength(0);
+  });
+
   it('says the message is required instead of sending an empty one', async () => {
     signInAsStaff();
     const calls = conversationApi(() => [buildMessage()]);

@@ -48,7 +48,8 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
   // Changing it empties the editor after a send (the editor keeps its own document).
   const [editorKey, setEditorKey] = useState(0);
   const [files, setFiles] = useState<ChosenFile[]>([]);
-  const [serviceId, setServiceId] = useState<string | null>(null);
+  // Undefined until the sender picks one: the firm's default for messages then applies.
+  const [chosenServiceId, setChosenServiceId] = useState<string | null | undefined>(undefined);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [tagError, setTagError] = useState<string | undefined>();
   const [note, setNote] = useState(false);
@@ -58,6 +59,14 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
   const services = useActiveServices({ clientId: conversation.clientId }, { enabled: files.length > 0 });
   const tagGroups = useTagGroups();
   const busy = send.isPending;
+  // The firm's default, shown as chosen when the client has it, so its tags (and their rules) are on
+  // offer as for any other service; a client without it leaves the choice to the sender.
+  const defaultServiceId =
+    conversation.attachmentServiceId !== null &&
+    (services.data ?? []).some((service) => service.id === conversation.attachmentServiceId)
+      ? String(conversation.attachmentServiceId)
+      : null;
+  const serviceId = chosenServiceId === undefined ? defaultServiceId : chosenServiceId;
 
   const add = (chosen: File[]) => {
     const problems: string[] = [];
@@ -106,6 +115,7 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
       setHtml('');
       setEditorKey((key) => key + 1);
       setFiles([]);
+      setChosenServiceId(undefined);
       setTagIds([]);
       setNotAdded([]);
       setNote(false);
@@ -204,12 +214,13 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
               data={servicesToSelectData(services.data ?? [])}
               value={serviceId}
               onChange={(value) => {
-                setServiceId(value);
+                setChosenServiceId(value);
                 // The tags on offer depend on the service.
                 setTagIds([]);
                 setTagError(undefined);
               }}
-              clearable
+              // With a default on offer, clearing would only hide its tags: pick another instead.
+              clearable={defaultServiceId === null}
               disabled={busy}
             />
           </Group>

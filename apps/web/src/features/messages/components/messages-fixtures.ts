@@ -25,6 +25,7 @@ export function buildConversation(overrides: Partial<ConversationDto> = {}): Con
     lastMessagePreview: 'Could you send the W-2?',
     unreadCount: 0,
     participants: [participant(STAFF), participant(OTHER_STAFF), participant(CLIENT_USER)],
+    attachmentServiceId: null,
     version: 'c1',
     ...overrides,
   };
