@@ -117,3 +117,36 @@ test('staff and a client exchange secure messages; notes stay with the firm; sea
   await client.getByRole('textbox', { name: 'Search messages' }).press('Enter');
   await expect(client.getByText(note)).toHaveCount(0);
 });
+
+test('a conversation follows live for staff nobody told of it: the inbox and the open conversation, without reloading', async ({
+  page: employee,
+  browser,
+}) => {
+  const tag = runTag();
+  const subject = `Live question ${tag}`;
+  // The employee neither advises nor follows the client and never wrote to it: no notification
+  // reaches them, so only the stream's conversation signal can bring the change (the open
+  // conversation's own poll is a minute; the inbox has none).
+  await signIn(employee, DEMO.employee);
+  await messagesLink(employee).click();
+  await expect(employee.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+  const client = await (await browser.newContext()).newPage();
+  await signIn(client, DEMO.client);
+  await chooseAccount(client, CLIENT_NAME);
+  await messagesLink(client).click();
+  await client.getByRole('button', { name: 'New message' }).first().click();
+  const start = client.getByRole('dialog', { name: 'New message' });
+  await start.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await start.getByRole('textbox', { name: 'Message' }).fill('Is the extension filed?');
+  await start.getByRole('button', { name: 'Send' }).click();
+  await expect(client.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+
+  const card = employee.getByRole('list', { name: 'Conversations' }).getByRole('listitem', { name: subject });
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  await card.getByRole('link', { name: subject }).click();
+  await expect(messageLog(employee).getByText('Is the extension filed?')).toBeVisible();
+
+  await send(client, `One more thing about ${tag}.`);
+  await expect(messageLog(employee).getByText(`One more thing about ${tag}.`)).toBeVisible({ timeout: 10_000 });
+});
