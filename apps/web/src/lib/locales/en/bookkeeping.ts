@@ -67,12 +67,16 @@ export const bookkeeping = {
     month: 'Month',
     firm: {
       title: 'Completion per month',
-      series: 'Complete',
+      series: 'Clients complete',
+      checksSeries: 'Checks done',
+      checksDone: 'Checks done',
       complete: 'Complete',
       clients: 'Clients',
       share: 'Share complete',
-      summary:
-        'In {{month}}, {{complete}} of {{clients}} clients ({{share}}) had all four checks done; the best of the 12 months shown was {{bestMonth}} at {{bestShare}}.',
+      summary_one:
+        'In {{month}}, {{checks}} of {{allChecks}} checks ({{checksShare}}) are done, and {{complete}} of {{count}} client ({{share}}) has all four.',
+      summary_other:
+        'In {{month}}, {{checks}} of {{allChecks}} checks ({{checksShare}}) are done, and {{complete}} of {{count}} clients ({{share}}) have all four.',
       noClients: 'No client matches the filters.',
     },
     client: {

@@ -63,7 +63,7 @@ export function ClientCompletionChart({ clientId }: { clientId: number }) {
       <CompletionBars
         height={HEIGHT}
         max={CHECKS}
-        seriesLabel={t('bookkeeping.charts.client.series')}
+        series={[{ name: 'value', label: t('bookkeeping.charts.client.series'), color: 'teal.6' }]}
         format={(value) => `${value} / ${CHECKS}`}
         data={months.map((m) => ({ label: monthLabel(m.year, m.month, 'short'), value: checksOf(m) }))}
       />

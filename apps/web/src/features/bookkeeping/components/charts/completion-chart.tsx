@@ -10,32 +10,34 @@ const CompletionBars = lazy(() => import('./completion-bars'));
 
 const HEIGHT = 200;
 
-const shareOf = (m: BookkeepingCompletionMonthDto) => (m.rows === 0 ? 0 : m.complete / m.rows);
+const CHECKS = 4;
+
+/** Of every check of every listed client (four each), how many are done. */
+const checksDone = (m: BookkeepingCompletionMonthDto) =>
+  m.bankStatementsUploaded + m.quickBooksDraftDone + m.quickBooksReviewDone + m.financialStatementsUploaded;
+const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /**
- * The tracker's picture (issue 24): for the 12 months ending with the month on screen, the share of
- * the listed clients whose four checks are done, with the tracker's filters.
+ * The tracker's picture (issue 24): for the 12 months ending with the month on screen, how far the
+ * listed clients' bookkeeping got (the share of all their checks done) and how many are finished
+ * (all four checks), with the tracker's filters. Progress shows before any client is finished.
  */
 export function CompletionChart({ filters }: { filters: BookkeepingCompletionQuery }) {
   const { t } = useTranslation();
   const completion = useBookkeepingCompletion(filters);
   const months = completion.data?.months ?? [];
   const last = months[months.length - 1];
-  const best = months.reduce<BookkeepingCompletionMonthDto | null>(
-    (top, m) => (top && shareOf(top) >= shareOf(m) ? top : m),
-    null,
-  );
-  const summary =
-    last && best
-      ? t('bookkeeping.charts.firm.summary', {
-          month: monthLabel(last.year, last.month),
-          complete: last.complete,
-          clients: last.rows,
-          share: formatShare(last.complete, last.rows),
-          bestMonth: monthLabel(best.year, best.month),
-          bestShare: formatShare(best.complete, best.rows),
-        })
-      : null;
+  const summary = last
+    ? t('bookkeeping.charts.firm.summary', {
+        month: monthLabel(last.year, last.month),
+        checks: checksDone(last),
+        allChecks: last.rows * CHECKS,
+        checksShare: formatShare(checksDone(last), last.rows * CHECKS),
+        complete: last.complete,
+        count: last.rows,
+        share: formatShare(last.complete, last.rows),
+      })
+    : null;
 
   return (
     <ChartSection
@@ -50,22 +52,35 @@ export function CompletionChart({ filters }: { filters: BookkeepingCompletionQue
       table={{
         columns: [
           t('bookkeeping.charts.month'),
+          t('bookkeeping.charts.firm.checksDone'),
           t('bookkeeping.charts.firm.complete'),
           t('bookkeeping.charts.firm.clients'),
           t('bookkeeping.charts.firm.share'),
         ],
         rows: months.map((m) => ({
           label: monthLabel(m.year, m.month),
-          cells: [String(m.complete), String(m.rows), formatShare(m.complete, m.rows)],
+          cells: [
+            formatShare(checksDone(m), m.rows * CHECKS),
+            String(m.complete),
+            String(m.rows),
+            formatShare(m.complete, m.rows),
+          ],
         })),
       }}
     >
       <CompletionBars
         height={HEIGHT}
         max={100}
-        seriesLabel={t('bookkeeping.charts.firm.series')}
+        series={[
+          { name: 'checks', label: t('bookkeeping.charts.firm.checksSeries'), color: 'blue.6' },
+          { name: 'complete', label: t('bookkeeping.charts.firm.series'), color: 'teal.6' },
+        ]}
         format={(value) => `${value}%`}
-        data={months.map((m) => ({ label: monthLabel(m.year, m.month, 'short'), value: Math.round(shareOf(m) * 100) }))}
+        data={months.map((m) => ({
+          label: monthLabel(m.year, m.month, 'short'),
+          checks: percentOf(checksDone(m), m.rows * CHECKS),
+          complete: percentOf(m.complete, m.rows),
+        }))}
       />
     </ChartSection>
   );

@@ -33,15 +33,31 @@ function stubApi(answer: () => Response) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CompletionChart', () => {
-  it("summarises the month on screen and the best month, and lists each month's share", async () => {
+  it("summarises the month on screen (checks done and clients complete) and lists each month's shares", async () => {
     const fetchMock = stubApi(() =>
-      jsonResponse(completion(3, { '2024-6': { complete: 1 }, '2024-3': { complete: 2 } })),
+      jsonResponse(
+        completion(3, {
+          // One client finished, another with its statements in: 5 of 12 checks.
+          '2024-6': {
+            complete: 1,
+            bankStatementsUploaded: 2,
+            quickBooksDraftDone: 1,
+            quickBooksReviewDone: 1,
+            financialStatementsUploaded: 1,
+          },
+          '2024-3': {
+            complete: 2,
+            bankStatementsUploaded: 2,
+            quickBooksDraftDone: 2,
+            quickBooksReviewDone: 2,
+            financialStatementsUploaded: 2,
+          },
+        }),
+      ),
     );
     renderWithProviders(<CompletionChart filters={{ advisorUserId: 5, year: 2024, month: 6 }} />);
     expect(
-      await screen.findByText(
-        'In June 2024, 1 of 3 clients (33%) had all four checks done; the best of the 12 months shown was March 2024 at 67%.',
-      ),
+      await screen.findByText('In June 2024, 5 of 12 checks (42%) are done, and 1 of 3 clients (33%) have all four.'),
     ).toBeTruthy();
     const url = String(fetchMock.mock.calls[0]![0]);
     expect(url).toContain('/document/bookkeeping/completion');
@@ -54,13 +70,13 @@ describe('CompletionChart', () => {
       within(march)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['2', '3', '67%']);
+    ).toEqual(['67%', '2', '3', '67%']);
     const july = within(table).getByRole('row', { name: /July 2023/ });
     expect(
       within(july)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['0', '3', '0%']);
+    ).toEqual(['0%', '0', '3', '0%']);
   });
 
   it('says no client matches when the filters list none', async () => {
