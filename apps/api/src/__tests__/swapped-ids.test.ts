@@ -352,7 +352,7 @@ const CASES: SwapCase[] = [
     (x) => ({ clientIds: [x.clientId], subject: 'Swapped', html: '<p>Swapped</p>' }),
   ),
   gate(
-    'PATCH',
+    'PUT',
     `${D}/conversations/:id`,
     (x) => `${D}/conversations/${x.conversationId}`,
     () => ({ status: 'closed' }),

@@ -12,12 +12,12 @@ async function conversation({ created, clientId }: CaseContext): Promise<number>
 export const messagesCases: CaseModule = {
   cases: [
     {
-      route: `PATCH ${BASE}/:id`,
+      route: `PUT ${BASE}/:id`,
       make: async (ctx) => {
         const id = await conversation(ctx);
         return {
           get: `${BASE}/${id}`,
-          method: 'PATCH',
+          method: 'PUT',
           url: `${BASE}/${id}`,
           bodies: [{ status: 'closed' }, { assigneeUserId: ctx.admin.userId }],
         };

@@ -122,7 +122,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     async (request, reply) => withEtag(reply, await messages.details(principalOf(request), request.params.id)),
   );
 
-  app.patch(
+  app.put(
     `${BASE}/:id`,
     {
       config: { permission: 'message:manage' },

@@ -44,7 +44,7 @@ export const rows: MatrixRow[] = [
   { method: 'GET', route: `${BASE}/search`, url: () => `${BASE}/search?q=fixture`, expect: signedIn(200) },
   { method: 'GET', route: `${BASE}/:id`, url: conversationUrl(), expect: signedIn(200, { ownerB: 404 }) },
   {
-    method: 'PATCH',
+    method: 'PUT',
     route: `${BASE}/:id`,
     url: conversationUrl(),
     body: () => ({ status: 'closed' }),

@@ -46,7 +46,7 @@ let tax: number;
 let bookkeeping: number;
 let otherDocuments: number;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT';
 
 const SETTINGS = '/api/v1/identity/settings';
 
@@ -265,7 +265,7 @@ describe('the inbox', () => {
     expect(ids(await inbox(advisor))).toEqual([first.id, third.id, second.id]);
     expect(ids(await inbox(advisor, `?clientId=${a.clientId}`))).toEqual([first.id, third.id]);
 
-    const assigned = await call(admin, 'PATCH', `${BASE}/${second.id}`, { assigneeUserId: advisor.userId });
+    const assigned = await call(admin, 'PUT', `${BASE}/${second.id}`, { assigneeUserId: advisor.userId });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().assignee).toMatchObject({ userId: advisor.userId });
     expect(ids(await inbox(advisor, '?assigned=me'))).toEqual([second.id]);
@@ -276,7 +276,7 @@ describe('the inbox', () => {
     expect(ids(await inbox(admin, '?unread=true'))).toEqual([first.id, second.id]);
     expect(ids(await inbox(admin, '?unread=false'))).toEqual([third.id]);
 
-    const closed = await call(admin, 'PATCH', `${BASE}/${first.id}`, { status: 'closed' });
+    const closed = await call(admin, 'PUT', `${BASE}/${first.id}`, { status: 'closed' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(ids(await inbox(advisor, '?status=closed'))).toEqual([first.id]);
     expect(ids(await inbox(advisor, '?status=open'))).toEqual([third.id, second.id]);
@@ -464,12 +464,12 @@ describe('status and assignee', () => {
   it('are the firm’s to change; a client’s message reopens a closed conversation', async () => {
     const { owner } = await clientWithPeople();
     const conversation = await start(owner, { html: '<p>Hello</p>' });
-    expect((await call(owner, 'PATCH', `${BASE}/${conversation.id}`, { status: 'closed' })).statusCode).toBe(403);
+    expect((await call(owner, 'PUT', `${BASE}/${conversation.id}`, { status: 'closed' })).statusCode).toBe(403);
 
     const current = await call(advisor, 'GET', `${BASE}/${conversation.id}`);
     const closed = await call(
       advisor,
-      'PATCH',
+      'PUT',
       `${BASE}/${conversation.id}`,
       { status: 'closed' },
       { 'if-match': current.headers.etag as string },
@@ -478,7 +478,7 @@ describe('status and assignee', () => {
     expect(closed.json().status).toBe('closed');
     const stale = await call(
       admin,
-      'PATCH',
+      'PUT',
       `${BASE}/${conversation.id}`,
       { status: 'open' },
       { 'if-match': current.headers.etag as string },
@@ -493,11 +493,11 @@ describe('status and assignee', () => {
 
     // Assignees are active staff who read messages.
     for (const assigneeUserId of [owner.userId, 999_999]) {
-      const refused = await call(admin, 'PATCH', `${BASE}/${conversation.id}`, { assigneeUserId });
+      const refused = await call(admin, 'PUT', `${BASE}/${conversation.id}`, { assigneeUserId });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.code).toBe(MESSAGE_ERROR.assigneeNotStaff);
     }
-    const unassigned = await call(admin, 'PATCH', `${BASE}/${conversation.id}`, { assigneeUserId: null });
+    const unassigned = await call(admin, 'PUT', `${BASE}/${conversation.id}`, { assigneeUserId: null });
     expect(unassigned.json().assignee).toBeNull();
   });
 });

@@ -294,7 +294,7 @@ describe('secure conversations on the stream (issue 23 item 4)', () => {
       await staff.next(conversationEvent(id));
       // Closing is seen by both sides again.
       const closed = await other.inject({
-        method: 'PATCH',
+        method: 'PUT',
         url: `${CONVERSATIONS}/${id}`,
         headers: bearer(world.admin.session),
         payload: { status: 'closed' },

@@ -14,7 +14,7 @@ export function updateConversation({
   input: UpdateConversationInput;
   version: string;
 }) {
-  return api.patch(conversationPath(id), { body: input, schema: conversationDtoSchema, ifMatch: version });
+  return api.put(conversationPath(id), { body: input, schema: conversationDtoSchema, ifMatch: version });
 }
 
 export function useUpdateConversation() {
