@@ -21,7 +21,7 @@ export const NOTIFICATION_KIND = {
   requestItemReturned: 'requestItemReturned',
   documentReceived: 'documentReceived',
   reminder: 'reminder',
-  // For staff who can see the client (issue 24).
+  // Both sides (issue 24): the client's people who reconcile it and its advisor (and followers).
   bankConnectionNeedsAction: 'bankConnectionNeedsAction',
   // Both sides (issue 23): a conversation's client users (never for an internal note) and its staff.
   messageReceived: 'messageReceived',
@@ -48,6 +48,7 @@ export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.documentReceived,
   NOTIFICATION_KIND.reminder,
   NOTIFICATION_KIND.messageReceived,
+  NOTIFICATION_KIND.bankConnectionNeedsAction,
 ];
 
 /** How a kind reaches the person by e-mail: batched soon after, in the daily digest, or not at all. */
@@ -68,7 +69,8 @@ export function defaultDelivery(kind: NotificationKind, isClient: boolean): Noti
   return kind === NOTIFICATION_KIND.requestCreated ||
     kind === NOTIFICATION_KIND.requestItemReturned ||
     kind === NOTIFICATION_KIND.reminder ||
-    kind === NOTIFICATION_KIND.messageReceived
+    kind === NOTIFICATION_KIND.messageReceived ||
+    kind === NOTIFICATION_KIND.bankConnectionNeedsAction
     ? NOTIFICATION_DELIVERY.immediately
     : NOTIFICATION_DELIVERY.dailyDigest;
 }

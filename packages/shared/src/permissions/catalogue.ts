@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   'reconciliation:sync': 'Synchronise bank accounts',
   'reconciliation:transaction:list': 'List bank transactions',
   'reconciliation:transaction:export': 'Export bank transactions',
+  'reconciliation:question': 'Ask clients about bank transactions and resolve their answers',
+  'reconciliation:question:answer': 'Answer questions about bank transactions',
   'request:list': 'List requests to clients',
   'request:add': 'Send requests to clients',
   'request:edit': 'Edit and cancel requests',

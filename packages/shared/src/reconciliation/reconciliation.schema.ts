@@ -95,13 +95,49 @@ export const bookkeepingClientsQuerySchema = z.object({
 });
 export type BookkeepingClientsQuery = z.infer<typeof bookkeepingClientsQuerySchema>;
 
+/**
+ * A linked institution's health (issue 24 item 2). Anything but healthy needs the client to act:
+ * login-required and pending-expiration by reconnecting in the provider's update mode, disconnected
+ * (access revoked at the bank) and error (another provider error, its code kept) by reconnecting too.
+ */
+export const BANK_CONNECTION_STATE = {
+  healthy: 'healthy',
+  loginRequired: 'login-required',
+  pendingExpiration: 'pending-expiration',
+  disconnected: 'disconnected',
+  error: 'error',
+} as const;
+export const bankConnectionStateSchema = z.enum([
+  BANK_CONNECTION_STATE.healthy,
+  BANK_CONNECTION_STATE.loginRequired,
+  BANK_CONNECTION_STATE.pendingExpiration,
+  BANK_CONNECTION_STATE.disconnected,
+  BANK_CONNECTION_STATE.error,
+]);
+export type BankConnectionState = z.infer<typeof bankConnectionStateSchema>;
+
+/** TRANSACTION_QUESTION_STATUS (issue 24 item 1): waiting on the client, answered, resolved by the firm. */
+export const TRANSACTION_QUESTION_STATUS = { waiting: 'waiting', answered: 'answered', resolved: 'resolved' } as const;
+export const transactionQuestionStatusSchema = z.enum([
+  TRANSACTION_QUESTION_STATUS.waiting,
+  TRANSACTION_QUESTION_STATUS.answered,
+  TRANSACTION_QUESTION_STATUS.resolved,
+]);
+export type TransactionQuestionStatus = z.infer<typeof transactionQuestionStatusSchema>;
+
 export const institutionDtoSchema = z.object({
   /** Our id of the linked institution (one login at a bank); used by the reconnect calls. */
   id: z.number().int(),
   name: z.string(),
   /** A data: or https: URL, or null (show a generic bank icon). */
   logo: z.string().nullable(),
+  /** True for every state but healthy: the client reconnects (update mode) to fix it. */
   needsReauthentication: z.boolean(),
+  connectionState: bankConnectionStateSchema,
+  /** The provider's error code behind the state (e.g. ITEM_LOGIN_REQUIRED); null when healthy. */
+  connectionErrorCode: z.string().nullable(),
+  /** ISO timestamp: since when the connection is in this state. */
+  connectionStateSince: z.string(),
 });
 export type InstitutionDto = z.infer<typeof institutionDtoSchema>;
 

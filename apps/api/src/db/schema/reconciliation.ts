@@ -14,6 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.js';
+import { documents } from './documents.js';
+import { users } from './identity.js';
 
 /**
  * Bank reconciliation (spec 03 "Reconciliation", docs/reconciliation.md). A linked institution is one
@@ -37,14 +39,32 @@ export const bankInstitutions = pgTable(
     accessTokenEncrypted: text().notNull(),
     /** The provider's /transactions/sync cursor after the last applied sync. */
     syncCursor: text(),
-    needsReauthentication: boolean().notNull().default(false),
+    /**
+     * BANK_CONNECTION_STATE (issue 24 item 2): healthy; login-required (the bank asks for a new
+     * sign-in, e.g. Plaid ITEM_LOGIN_REQUIRED); pending-expiration (consent ends soon); disconnected
+     * (the person revoked access at the bank); error (any other provider error, its code kept).
+     * Set by sync results and the provider's webhooks, back to healthy by a sync that works.
+     */
+    connectionState: text().notNull().default('healthy'),
+    /** The provider's error code behind a state other than healthy (never a message: it may name the person). */
+    connectionErrorCode: text(),
+    /** When the state last changed: how long a connection has needed action. */
+    connectionStateSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSyncedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bank_institutions_item_key').on(t.provider, t.providerItemId),
     index('bank_institutions_client_idx').on(t.clientId),
+    // The firm-wide list of connections needing action.
+    index('bank_institutions_needs_action_idx')
+      .on(t.connectionStateSince)
+      .where(sql`${t.connectionState} <> 'healthy'`),
     check('bank_institutions_provider_check', sql`${t.provider} in ('plaid', 'sandbox')`),
+    check(
+      'bank_institutions_connection_state_check',
+      sql`${t.connectionState} in ('healthy', 'login-required', 'pending-expiration', 'disconnected', 'error')`,
+    ),
   ],
 );
 
@@ -141,3 +161,47 @@ export const bankSandboxItems = pgTable('bank_sandbox_items', {
   roundDates: jsonb().$type<string[]>().notNull().default([]),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A question the firm asks a client about one bank transaction (issue 24 item 1; docs/reconciliation.md):
+ * what it was, optionally suggesting a category. The client answers with a category, a note
+ * (encrypted: clients answer with figures and names) and optionally a receipt, which is an ordinary
+ * document of the client. TRANSACTION_QUESTION_STATUS: waiting (on the client), answered, resolved
+ * (by the firm); asking again puts it back to waiting with the firm's note. At most one question per
+ * transaction is not resolved. The row's version is its xmin (lib/row-version.ts).
+ */
+export const transactionQuestions = pgTable(
+  'transaction_questions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Repeated from the transaction's account so every scoped query filters on one column. */
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    transactionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => bankTransactions.id, { onDelete: 'cascade' }),
+    question: text().notNull(),
+    suggestedCategoryId: integer().references(() => transactionCategories.id),
+    status: text().notNull().default('waiting'),
+    /** The firm's note when it asked again, shown to the client until the next answer. */
+    askedAgainNote: text(),
+    answerCategoryId: integer().references(() => transactionCategories.id),
+    answerNoteEncrypted: text(),
+    receiptDocumentId: integer().references(() => documents.id, { onDelete: 'set null' }),
+    askedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    askedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    answeredByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp({ withTimezone: true }),
+    resolvedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('transaction_questions_open_key')
+      .on(t.transactionId)
+      .where(sql`${t.status} <> 'resolved'`),
+    index('transaction_questions_client_status_idx').on(t.clientId, t.status, t.askedAt.desc()),
+    index('transaction_questions_transaction_idx').on(t.transactionId),
+    check('transaction_questions_status_check', sql`${t.status} in ('waiting', 'answered', 'resolved')`),
+  ],
+);

@@ -82,6 +82,20 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     staffUserIds: z.array(id).max(500),
   }),
   /**
+   * A linked bank login started needing the client's action (docs/reconciliation.md, connection
+   * health): told to the client's people who reconcile it (the owner, collaborators granted the
+   * service) and to its advisor and followers. Once per move away from healthy.
+   */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.bankConnectionNeedsAction),
+    ...base,
+    /** The Bookkeeping service, which a collaborator must be granted to see bank accounts. */
+    serviceId: id,
+    institutionId: id,
+    institutionName: text,
+    connectionState: z.enum(['login-required', 'pending-expiration', 'disconnected', 'error']),
+  }),
+  /**
    * A client user's request reminder of one firm day (docs/requests.md#reminders): the requests
    * module chose the person and sent the e-mail, so it goes to that person alone and is never e-mailed
    * again from here.
@@ -131,6 +145,9 @@ export function eventKeyOf(event: NotificationEvent): string {
       return `${event.kind}:user:${event.userId}:day:${event.day}`;
     case NOTIFICATION_KIND.messageReceived:
       return `${event.kind}:message:${event.messageId}`;
+    // Published once per move away from healthy, in that move's transaction: each move is news.
+    case NOTIFICATION_KIND.bankConnectionNeedsAction:
+      return `${event.kind}:institution:${event.institutionId}:${randomUUID()}`;
   }
 }
 

@@ -88,6 +88,12 @@ export function titleOf(event: NotificationEvent, names: { client: string; actor
         `Reminder: ${event.itemCount === 1 ? '1 item is' : `${event.itemCount} items are`} waiting for you` +
         (event.overdueCount > 0 ? ` (${event.overdueCount} overdue)` : '');
       break;
+    case NOTIFICATION_KIND.bankConnectionNeedsAction:
+      title =
+        event.connectionState === 'pending-expiration'
+          ? `The connection to ${quoted(event.institutionName)} expires soon: reconnect it (${client})`
+          : `The connection to ${quoted(event.institutionName)} needs to be reconnected (${client})`;
+      break;
     // Neither the text nor the subject: the line goes out by e-mail, and a message may hold anything.
     case NOTIFICATION_KIND.messageReceived:
       title = event.isInternalNote
@@ -118,6 +124,9 @@ export function linkOf(event: NotificationEvent): string | null {
       return '/to-do';
     case NOTIFICATION_KIND.messageReceived:
       return `/messages/${event.conversationId}`;
+    // Where the client reconnects and staff see the state; the web app picks the client (theirs, or the one named).
+    case NOTIFICATION_KIND.bankConnectionNeedsAction:
+      return `/reconciliations?clientId=${event.clientId}`;
     case NOTIFICATION_KIND.announcementAcknowledged:
       // The acknowledgements list is the administrators' screen; the advisor has nothing to open.
       return null;

@@ -150,6 +150,15 @@ export function createNotificationsService({
             : await repository.clientRecipients({ clientId: client.id, serviceId: null }, tx);
           everyone = [...new Set([...staff, ...people])];
           clientSide = new Set(people);
+        } else if (event.kind === NOTIFICATION_KIND.bankConnectionNeedsAction) {
+          // The client must act, and its advisor should know: both sides, the client's by the service.
+          const staff = await repository.staffRecipients(
+            { clientId: client.id, direct: [client.advisorUserId].filter(isId), alsoRequires: 'reconciliation:list' },
+            tx,
+          );
+          const people = await repository.clientRecipients({ clientId: client.id, serviceId: event.serviceId }, tx);
+          everyone = [...new Set([...staff, ...people])];
+          clientSide = new Set(people);
         } else if (forStaff(event)) {
           everyone = await repository.staffRecipients(
             {

@@ -111,15 +111,18 @@ export const bankLinkRoutes: FastifyPluginAsyncZod<Options> = async (
         const parsed = plaidWebhookSchema.safeParse(JSON.parse(raw));
         if (parsed.success && parsed.data.item_id) {
           const { webhook_type: type, webhook_code: code, error } = parsed.data;
+          const itemId = parsed.data.item_id;
           if (type === 'TRANSACTIONS' && code === 'SYNC_UPDATES_AVAILABLE') {
-            await reconciliation.onProviderEvent(parsed.data.item_id, 'sync-available');
+            await reconciliation.onProviderEvent(itemId, { kind: 'sync-available' });
+          } else if (type === 'ITEM' && code === 'LOGIN_REPAIRED') {
+            await reconciliation.onProviderEvent(itemId, { kind: 'repaired' });
           } else if (
             type === 'ITEM' &&
-            (code === 'PENDING_EXPIRATION' ||
-              code === 'PENDING_DISCONNECT' ||
-              error?.error_code === 'ITEM_LOGIN_REQUIRED')
+            (code === 'PENDING_EXPIRATION' || code === 'PENDING_DISCONNECT' || code === 'USER_PERMISSION_REVOKED')
           ) {
-            await reconciliation.onProviderEvent(parsed.data.item_id, 'login-required');
+            await reconciliation.onProviderEvent(itemId, { kind: 'state', code });
+          } else if (type === 'ITEM' && code === 'ERROR' && error?.error_code) {
+            await reconciliation.onProviderEvent(itemId, { kind: 'state', code: error.error_code });
           }
         }
         return reply.status(200).send({ received: true });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createThrottleRepository } from '../auth/index.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { bankLinkRoutes } from './bank-link.routes.js';
 import { createPlaidBankLink } from './bank-link/plaid-driver.js';
 import { createSandboxBank } from './bank-link/sandbox-bank.js';
@@ -31,6 +32,7 @@ export const reconciliationModule: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     fieldCrypto,
     queue: deps.queue,
     audit: deps.audit,
+    notifications: createNotificationPublisher(deps.queue),
   });
   deps.jobs.register(RECONCILIATION_SYNC_JOB, async (payload) => {
     await reconciliation.runSync(syncJobPayload.parse(payload).clientId);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { BOOKKEEPING_SERVICE_NAME } from '@ledgerport/shared';
+import { BANK_CONNECTION_STATE, BOOKKEEPING_SERVICE_NAME, type BankConnectionState } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bankAccounts,
@@ -118,11 +118,23 @@ const accountColumns = {
   institutionId: bankInstitutions.id,
   institutionName: bankInstitutions.name,
   institutionLogo: bankInstitutions.logo,
-  needsReauthentication: bankInstitutions.needsReauthentication,
+  connectionState: bankInstitutions.connectionState,
+  connectionErrorCode: bankInstitutions.connectionErrorCode,
+  connectionStateSince: bankInstitutions.connectionStateSince,
   clientId: clients.id,
   clientName: clients.name,
 };
 export type AccountRow = Awaited<ReturnType<ReconciliationRepository['accountsOfClient']>>[number];
+
+/**
+ * A login that works: healthy, no code; its state's age restarts only when it was not healthy, so a
+ * sync that works does not reset how long a connection has been fine.
+ */
+const healthy = {
+  connectionState: BANK_CONNECTION_STATE.healthy,
+  connectionErrorCode: null,
+  connectionStateSince: sql`case when ${bankInstitutions.connectionState} = ${BANK_CONNECTION_STATE.healthy} then ${bankInstitutions.connectionStateSince} else now() end`,
+};
 
 export function createReconciliationRepository({ db }: { db: DbOrTx }) {
   return {
@@ -241,11 +253,21 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return institution!.id;
     },
 
-    /** After a reconnect: whether an institution in scope was changed. */
-    async clearNeedsReauthentication(institutionId: number, scope: ReconciliationScope, tx = db): Promise<boolean> {
+    /** The Bookkeeping service (by its name, as everywhere): what a collaborator needs to reconcile. */
+    async bookkeepingServiceId(tx = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: services.id })
+        .from(services)
+        .where(sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** After a reconnect: the institution in scope is healthy again; whether one was changed. */
+    async markReconnected(institutionId: number, scope: ReconciliationScope, tx = db): Promise<boolean> {
       const changed = await tx
         .update(bankInstitutions)
-        .set({ needsReauthentication: false })
+        .set(healthy)
         .where(
           and(
             eq(bankInstitutions.id, institutionId),
@@ -256,12 +278,33 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return changed.length > 0;
     },
 
-    /** @unscoped the sync job or a provider webhook found the login lapsed; there is no caller */
-    async flagNeedsReauthentication(institutionId: number, tx = db) {
-      await tx
+    /**
+     * The sync job or a provider webhook found the login in another state. Writes only a change, and
+     * answers the institution when it moved from healthy to needing action (who is told), else null.
+     * @unscoped the sync job or a provider webhook; there is no caller
+     */
+    async markConnectionState(
+      institutionId: number,
+      change: { state: BankConnectionState; code: string | null },
+      tx = db,
+    ): Promise<{ id: number; clientId: number; name: string; wasHealthy: boolean } | null> {
+      const [before] = await tx
+        .select({ state: bankInstitutions.connectionState, code: bankInstitutions.connectionErrorCode })
+        .from(bankInstitutions)
+        .where(eq(bankInstitutions.id, institutionId))
+        .for('update');
+      if (!before || (before.state === change.state && before.code === change.code)) return null;
+      const [row] = await tx
         .update(bankInstitutions)
-        .set({ needsReauthentication: true })
-        .where(eq(bankInstitutions.id, institutionId));
+        .set({
+          connectionState: change.state,
+          connectionErrorCode: change.code,
+          // The code may change within a state (one error for another): the state's age does not.
+          ...(before.state === change.state ? {} : { connectionStateSince: sql`now()` }),
+        })
+        .where(eq(bankInstitutions.id, institutionId))
+        .returning({ id: bankInstitutions.id, clientId: bankInstitutions.clientId, name: bankInstitutions.name });
+      return row ? { ...row, wasHealthy: before.state === BANK_CONNECTION_STATE.healthy } : null;
     },
 
     /** @unscoped the sync job's (applyTransactions) */
@@ -342,7 +385,7 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       }
       await tx
         .update(bankInstitutions)
-        .set({ syncCursor: changes.cursor, lastSyncedAt: sql`now()`, needsReauthentication: false })
+        .set({ syncCursor: changes.cursor, lastSyncedAt: sql`now()`, ...healthy })
         .where(eq(bankInstitutions.id, institutionId));
     },
 

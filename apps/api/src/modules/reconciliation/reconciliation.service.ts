@@ -1,12 +1,15 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
   ACCOUNT_SUBTYPE,
+  BANK_CONNECTION_STATE,
+  NOTIFICATION_KIND,
   RECONCILIATION_ERROR_CODE,
   SYNC_STATUS,
   type AccountBalanceHistoryDto,
   type AccountSubtype,
   type BalanceDto,
   type BalanceQuery,
+  type BankConnectionState,
   type BookkeepingClientDto,
   type DropdownOption,
   type InstitutionAccountDto,
@@ -26,8 +29,10 @@ import type { JobQueue } from '../../lib/jobs/job-queue.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import {
   BankLoginRequiredError,
+  BankProviderError,
   InvalidBankTokenError,
   type BankLink,
   type BankTransaction,
@@ -89,9 +94,12 @@ function toAccountDto(row: AccountRow): InstitutionAccountDto {
       id: row.institutionId,
       name: row.institutionName,
       logo: row.institutionLogo,
-      needsReauthentication: row.needsReauthentication,
+      needsReauthentication: row.connectionState !== BANK_CONNECTION_STATE.healthy,
+      connectionState: connectionStateOf(row.connectionState),
+      connectionErrorCode: row.connectionErrorCode,
+      connectionStateSince: row.connectionStateSince.toISOString(),
     },
-    needsReauthentication: row.needsReauthentication,
+    needsReauthentication: row.connectionState !== BANK_CONNECTION_STATE.healthy,
     client: { id: row.clientId, name: row.clientName },
   };
 }
@@ -104,6 +112,45 @@ function netCashOf(rows: AccountRow[]) {
   return [...totals].map(([isoCurrencyCode, cents]) => ({ value: money(cents), isoCurrencyCode }));
 }
 
+/** The stored text as the contract's state (the database's check allows no other). */
+function connectionStateOf(stored: string): BankConnectionState {
+  return (Object.values(BANK_CONNECTION_STATE) as string[]).includes(stored)
+    ? (stored as BankConnectionState)
+    : BANK_CONNECTION_STATE.error;
+}
+
+/**
+ * What a provider's code says of a login (Plaid's error and webhook codes; the sandbox bank uses the
+ * same): the client must sign in again, consent is about to end, access was revoked at the bank, or
+ * another error (the institution down, …) that a later sync may get past.
+ */
+export function connectionStateOfCode(code: string): BankConnectionState {
+  switch (code) {
+    case 'ITEM_LOGIN_REQUIRED':
+    case 'INVALID_CREDENTIALS':
+    case 'INVALID_MFA':
+    case 'INVALID_UPDATED_USERNAME':
+    case 'ITEM_LOCKED':
+    case 'INVALID_ACCESS_TOKEN':
+      return BANK_CONNECTION_STATE.loginRequired;
+    case 'PENDING_EXPIRATION':
+    case 'PENDING_DISCONNECT':
+      return BANK_CONNECTION_STATE.pendingExpiration;
+    case 'USER_PERMISSION_REVOKED':
+    case 'ACCESS_NOT_GRANTED':
+    case 'ITEM_NOT_FOUND':
+      return BANK_CONNECTION_STATE.disconnected;
+    default:
+      return BANK_CONNECTION_STATE.error;
+  }
+}
+
+/** States in which syncing is pointless until the client reconnects (the provider refuses the login). */
+const NOT_SYNCING: ReadonlySet<string> = new Set([
+  BANK_CONNECTION_STATE.loginRequired,
+  BANK_CONNECTION_STATE.disconnected,
+]);
+
 /** Bank reconciliation: rules, scope, sync and audit (docs/reconciliation.md). */
 export function createReconciliationService({
   db,
@@ -112,6 +159,7 @@ export function createReconciliationService({
   fieldCrypto,
   queue,
   audit,
+  notifications,
 }: {
   db: Db;
   repository: ReconciliationRepository;
@@ -119,7 +167,40 @@ export function createReconciliationService({
   fieldCrypto: FieldCrypto;
   queue: JobQueue;
   audit: AuditLog;
+  /** Tells the client's people and its advisor when a connection starts needing action. */
+  notifications: NotificationPublisher;
 }) {
+  /**
+   * Moves a login to the state its provider code says, in one transaction with the notification: only
+   * a connection that was healthy tells anyone (a second error of one outage tells no one again).
+   */
+  async function markConnection(institutionId: number, code: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const changed = await repository.markConnectionState(
+        institutionId,
+        // A provider's code is short; a longer one is cut rather than stored whole.
+        { state: connectionStateOfCode(code), code: code.slice(0, 64) },
+        tx,
+      );
+      const state = connectionStateOfCode(code);
+      if (!changed?.wasHealthy || state === BANK_CONNECTION_STATE.healthy) return;
+      const serviceId = await repository.bookkeepingServiceId(tx);
+      if (serviceId === null) return;
+      await notifications.publish(
+        {
+          kind: NOTIFICATION_KIND.bankConnectionNeedsAction,
+          clientId: changed.clientId,
+          actorUserId: null,
+          serviceId,
+          institutionId: changed.id,
+          institutionName: changed.name,
+          connectionState: state,
+        },
+        tx,
+      );
+    });
+  }
+
   const scopeOf = (caller: Caller) => reconciliationScopeOf(caller, repository);
 
   /** The client if the caller may reconcile it; anything else is 404. */
@@ -314,7 +395,7 @@ export function createReconciliationService({
     async reconnect(clientId: number, institutionId: number, caller: Caller, context: RequestContext) {
       const scope = await scopeOf(caller);
       const institution = await visibleInstitution(clientId, institutionId, scope);
-      if (!(await repository.clearNeedsReauthentication(institution.id, scope))) throw new NotFoundError();
+      if (!(await repository.markReconnected(institution.id, scope))) throw new NotFoundError();
       await audit.record(context, {
         action: AUDIT_ACTION.bankAccountsLinked,
         actorUserId: caller.userId,
@@ -347,22 +428,33 @@ export function createReconciliationService({
     async runSync(clientId: number): Promise<void> {
       const categoryIds = await repository.categoryIdsByCode();
       for (const institution of await repository.institutionsOfClient(clientId, bankLink.mode)) {
-        if (institution.needsReauthentication) continue;
+        if (NOT_SYNCING.has(institution.connectionState)) continue;
         try {
           await syncInstitution(institution, categoryIds);
         } catch (error) {
-          if (!(error instanceof BankLoginRequiredError || error instanceof InvalidBankTokenError)) throw error;
-          await repository.flagNeedsReauthentication(institution.id);
+          // The provider's word about this login: kept on it, and the other logins still sync. Anything
+          // else (the database, the network) retries the whole job.
+          if (error instanceof BankLoginRequiredError || error instanceof BankProviderError) {
+            await markConnection(institution.id, error.code);
+          } else if (error instanceof InvalidBankTokenError) {
+            await markConnection(institution.id, 'INVALID_ACCESS_TOKEN');
+          } else throw error;
         }
       }
       await repository.finishSync(clientId);
     },
 
-    /** A provider's event about one login (Plaid webhook). */
-    async onProviderEvent(itemId: string, event: 'sync-available' | 'login-required'): Promise<void> {
+    /**
+     * A provider's event about one login (Plaid webhook): new transactions to fetch, a state named by
+     * the provider's code, or the login repaired at the bank (`healthy`: a sync confirms it).
+     */
+    async onProviderEvent(
+      itemId: string,
+      event: { kind: 'sync-available' } | { kind: 'repaired' } | { kind: 'state'; code: string },
+    ): Promise<void> {
       const institution = await repository.findInstitutionByItem(bankLink.mode, itemId);
       if (!institution) return;
-      if (event === 'login-required') await repository.flagNeedsReauthentication(institution.id);
+      if (event.kind === 'state') await markConnection(institution.id, event.code);
       else await queueSync(institution.clientId);
     },
 

@@ -160,6 +160,7 @@ describe('GET/PUT identity/users/me/notification-preferences', () => {
       { kind: NOTIFICATION_KIND.documentReceived, delivery: 'dailyDigest' },
       { kind: NOTIFICATION_KIND.reminder, delivery: 'immediately' },
       { kind: NOTIFICATION_KIND.messageReceived, delivery: 'immediately' },
+      { kind: NOTIFICATION_KIND.bankConnectionNeedsAction, delivery: 'immediately' },
     ]);
     expect(client.json().kinds.map((k: { kind: string }) => k.kind)).toEqual([...CLIENT_NOTIFICATION_KINDS]);
   });

@@ -68,10 +68,20 @@ export interface AccountBalance {
   isoCurrencyCode: string;
 }
 
-/** The provider says the login has lapsed: the user must reconnect (update mode) before syncing again. */
+/**
+ * The provider says the login has lapsed (or is about to, or access was revoked): the user must
+ * reconnect (update mode). `code` is the provider's (Plaid's `error_code`), kept on the institution.
+ */
 export class BankLoginRequiredError extends Error {
-  constructor() {
+  constructor(readonly code: string = 'ITEM_LOGIN_REQUIRED') {
     super('The bank login needs re-authentication.');
+  }
+}
+
+/** Any other error the provider answered with its own code (an institution down, a product not ready). */
+export class BankProviderError extends Error {
+  constructor(readonly code: string) {
+    super(`The bank provider answered ${code}.`);
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import { ACCOUNT_SUBTYPE, type AccountSubtype } from '@ledgerport/shared';
 import {
   BankLoginRequiredError,
+  BankProviderError,
   InvalidBankTokenError,
   type BankLink,
   type BankTransaction,
@@ -43,9 +44,10 @@ async function call<T>(run: () => Promise<{ data: T }>): Promise<T> {
     return (await run()).data;
   } catch (error) {
     const code = plaidErrorCode(error);
-    if (code && LOGIN_ERRORS.has(code)) throw new BankLoginRequiredError();
+    if (code && LOGIN_ERRORS.has(code)) throw new BankLoginRequiredError(code);
     if (code === 'INVALID_PUBLIC_TOKEN' || code === 'INVALID_ACCESS_TOKEN') throw new InvalidBankTokenError(code);
-    throw new Error(`Plaid request failed${code ? `: ${code}` : ''}.`);
+    if (code) throw new BankProviderError(code);
+    throw new Error('Plaid request failed.');
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "bank_institutions" DROP COLUMN "needs_reauthentication";
