@@ -253,6 +253,39 @@ export function createReconciliationRepository({ db }: { db: DbOrTx }) {
       return institution!.id;
     },
 
+    /**
+     * Linked logins that need the client to act (any state but healthy), longest first, with their
+     * client: the firm's list (staff see every reconciliation client), a client user's to-dos (their
+     * current client, with the Bookkeeping grant), or one client's (`clientId`).
+     */
+    async connectionsNeedingAction(
+      scope: ReconciliationScope,
+      { clientId, limit = 500 }: { clientId?: number; limit?: number } = {},
+      tx = db,
+    ) {
+      return tx
+        .select({
+          institutionId: bankInstitutions.id,
+          institutionName: bankInstitutions.name,
+          connectionState: bankInstitutions.connectionState,
+          connectionErrorCode: bankInstitutions.connectionErrorCode,
+          connectionStateSince: bankInstitutions.connectionStateSince,
+          clientId: clients.id,
+          clientName: clients.name,
+        })
+        .from(bankInstitutions)
+        .innerJoin(clients, eq(clients.id, bankInstitutions.clientId))
+        .where(
+          and(
+            sql`${bankInstitutions.connectionState} <> ${BANK_CONNECTION_STATE.healthy}`,
+            clientId === undefined ? undefined : eq(bankInstitutions.clientId, clientId),
+            reconciliationScopeCondition(tx, scope, bankInstitutions.clientId),
+          ),
+        )
+        .orderBy(asc(bankInstitutions.connectionStateSince), asc(bankInstitutions.id))
+        .limit(limit);
+    },
+
     /** The Bookkeeping service (by its name, as everywhere): what a collaborator needs to reconcile. */
     async bookkeepingServiceId(tx = db): Promise<number | null> {
       const [row] = await tx
