@@ -1,5 +1,5 @@
 import { conversationPageDtoSchema } from '@ledgerport/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { CONVERSATIONS_PATH, messageKeys, type ConversationsQuery } from './message-keys';
 
@@ -12,17 +12,25 @@ export function getConversations(query: ConversationsQuery, { signal, background
   return api.get(CONVERSATIONS_PATH, { query, schema: conversationPageDtoSchema, signal, background });
 }
 
-export function conversationsQueryOptions(query: ConversationsQuery) {
+export function conversationsQueryOptions(query: ConversationsQuery, queryClient?: QueryClient) {
   return queryOptions({
     queryKey: messageKeys.list(query),
-    queryFn: ({ signal }) => getConversations(query, { signal }),
+    // A page already on screen is read again because a conversation changed somewhere, not because
+    // the person did anything: a background request, so an inbox left open still lets the session
+    // go idle. A new page or filter is the person's.
+    queryFn: ({ signal }) =>
+      getConversations(query, {
+        signal,
+        background: queryClient?.getQueryData(messageKeys.list(query)) !== undefined,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The inbox: the clients' conversations the person can see, newest activity first. */
 export function useConversations(query: ConversationsQuery) {
-  return useQuery(conversationsQueryOptions(query));
+  const queryClient = useQueryClient();
+  return useQuery(conversationsQueryOptions(query, queryClient));
 }
 
 /**

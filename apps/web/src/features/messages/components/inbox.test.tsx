@@ -1,10 +1,11 @@
-import { ROLE_NAME } from '@ledgerport/shared';
+import { BACKGROUND_REQUEST_HEADER, ROLE_NAME } from '@ledgerport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSession } from '@/lib/session';
 import { buildSessionUser } from '@/testing/factories';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { messageKeys } from '../api/message-keys';
 import { Inbox } from './inbox';
 import { CLIENT_USER, OTHER_STAFF, STAFF, buildConversation, stubApi } from './messages-fixtures';
 
@@ -30,6 +31,27 @@ const listCalls = (calls: Array<{ method: string; url: string }>) =>
 
 describe('Inbox', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('reads a page already on screen again as a background request (an open inbox still goes idle)', async () => {
+    startSession({ accessToken: 'token', user: buildSessionUser({ id: STAFF.userId }), permissions: ['message:list'] });
+    const calls = stubApi(({ method, url }) =>
+      method === 'GET' && url.startsWith(`${LIST_URL}?`)
+        ? jsonResponse({ items: [buildConversation()], totalCount: 1, unreadConversations: 0 })
+        : undefined,
+    );
+    const { queryClient } = renderWithProviders(
+      <Inbox title="Messages" conversationHref={(id) => `/messages/${id}`} hitHref={() => '/'} onStarted={vi.fn()} />,
+      { route: '/messages' },
+    );
+    await screen.findByRole('list', { name: 'Conversations' });
+    const lists = () => calls.filter((call) => call.method === 'GET' && call.url.startsWith(`${LIST_URL}?`));
+    expect(lists().map((call) => call.headers.get(BACKGROUND_REQUEST_HEADER))).toEqual([null]);
+
+    // A conversation changed elsewhere: the stream's refresh reads the same page again.
+    await queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
+    await waitFor(() => expect(lists()).toHaveLength(2));
+    expect(lists()[1]!.headers.get(BACKGROUND_REQUEST_HEADER)).toBe('1');
+  });
 
   it('lists conversations and narrows them with the filters, kept in the URL', async () => {
     startSession({

@@ -85,8 +85,11 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
     ]);
   };
 
+  // Until the client's services are known, the default (and its tag rules) cannot be applied.
+  const servicesLoading = files.length > 0 && services.isPending;
+
   const submit = async () => {
-    if (busy) return;
+    if (busy || servicesLoading) return;
     if (isBlankHtml(html)) {
       setError(t('common.validation.required'));
       return;
@@ -274,7 +277,7 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
             <Text size="xs" c="dimmed" visibleFrom="sm">
               {t('messages.composer.shortcut')}
             </Text>
-            <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />}>
+            <Button type="submit" loading={busy || servicesLoading} leftSection={<IconSend size={16} aria-hidden />}>
               {noteOn ? t('messages.composer.sendNote') : t('messages.composer.send')}
             </Button>
           </Group>

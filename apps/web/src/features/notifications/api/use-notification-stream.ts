@@ -95,6 +95,9 @@ export function useNotificationStream(): { connected: boolean } {
     };
 
     const changesKey = notificationKeys.conversationChanges();
+    // Nothing fetches it, so nothing observes it: kept for the session, or the cache would drop it
+    // after a few quiet minutes and the next change would start the count again from 1.
+    queryClient.setQueryDefaults(changesKey, { gcTime: Infinity });
     // Where the changes start, so the first one reported is a change to whoever watches the key.
     if (queryClient.getQueryData(changesKey) === undefined) {
       queryClient.setQueryData<ConversationChanges>(changesKey, { changes: 0, conversationId: null });
@@ -114,7 +117,9 @@ export function useNotificationStream(): { connected: boolean } {
 
     // Per person: another account signed in to the same browser has a stream of its own.
     return shareAcrossTabs(
-      `ledgerport-notifications-${userId}`,
+      // Versioned: a tab of the previous app version leads only its own kind (it passes no
+      // conversation events on), and tabs of this version keep a leader of their own.
+      `ledgerport-notifications-v2-${userId}`,
       { lead: readStream, onValue: onUnread, onSignal: onConversation, onConnected: setConnected },
       browserTabCoordination(),
     );
