@@ -193,6 +193,8 @@ export const transactionDtoSchema = z.object({
   /** Signed: negative is a withdrawal, zero or more a deposit. */
   amount: moneySchema,
   isoCurrencyCode: z.string(),
+  /** The transaction's open question's status, else its latest resolved one's; null when never asked. */
+  questionStatus: transactionQuestionStatusSchema.nullable(),
 });
 export type TransactionDto = z.infer<typeof transactionDtoSchema>;
 export const transactionListSchema = pagedSchema(transactionDtoSchema);
@@ -237,6 +239,8 @@ export const transactionFiltersSchema = z.object({
   /** 1–12; only applies together with year. */
   month: z.preprocess(blankToUndefined, transactionMonthSchema.optional()),
   categoryId: z.preprocess(blankToUndefined, idSchema.optional()),
+  /** The status shown beside the transaction (its open question's, else its latest one's). */
+  questionStatus: z.preprocess(blankToUndefined, transactionQuestionStatusSchema.optional()),
 });
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { BANK_CONNECTION_STATE, BOOKKEEPING_SERVICE_NAME, type BankConnectionState } from '@ledgerport/shared';
+import {
+  BANK_CONNECTION_STATE,
+  BOOKKEEPING_SERVICE_NAME,
+  type BankConnectionState,
+  type TransactionQuestionStatus,
+} from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bankAccounts,
@@ -10,6 +15,7 @@ import {
   clients,
   services,
   transactionCategories,
+  transactionQuestions,
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
@@ -31,6 +37,18 @@ export interface TransactionListFilters {
   from?: string;
   to?: string;
   categoryId?: number;
+  questionStatus?: TransactionQuestionStatus;
+}
+
+/**
+ * The status shown beside a transaction: its open question's (at most one is not resolved, by a unique
+ * index), else its latest resolved one's, null when none was asked. One probe of the question index a row.
+ */
+function questionStatusOf(): SQL<TransactionQuestionStatus | null> {
+  return sql<TransactionQuestionStatus | null>`(select ${transactionQuestions.status} from ${transactionQuestions}
+    where ${transactionQuestions.transactionId} = ${bankTransactions.id}
+    order by ${transactionQuestions.status} = 'resolved', ${transactionQuestions.askedAt} desc, ${transactionQuestions.id} desc
+    limit 1)`;
 }
 
 /** Rows written per statement when applying a sync (7 parameters each, far below PostgreSQL's limit). */
@@ -79,6 +97,7 @@ function transactionWhere(
     f.from ? gte(bankTransactions.date, f.from) : undefined,
     f.to ? lt(bankTransactions.date, f.to) : undefined,
     f.categoryId === undefined ? undefined : eq(bankTransactions.categoryId, f.categoryId),
+    f.questionStatus === undefined ? undefined : sql`${questionStatusOf()} = ${f.questionStatus}`,
   )!;
 }
 
@@ -99,6 +118,7 @@ function transactionsQuery(tx: DbOrTx, where: SQL) {
         category: transactionCategories.name,
         amountCents: bankTransactions.amountCents,
         isoCurrencyCode: bankTransactions.isoCurrencyCode,
+        questionStatus: questionStatusOf(),
       })
       .from(bankTransactions)
       .leftJoin(transactionCategories, eq(transactionCategories.id, bankTransactions.categoryId))

@@ -79,7 +79,15 @@ export function toListFilters(f: TransactionFilters): TransactionListFilters {
   }
   const amount =
     f.amount === undefined ? undefined : { cents: Math.round(Number(f.amount) * 100), signed: /^[+-]/.test(f.amount) };
-  return { name: f.name, amount, isDeposit: f.isDeposit, from, to, categoryId: f.categoryId };
+  return {
+    name: f.name,
+    amount,
+    isDeposit: f.isDeposit,
+    from,
+    to,
+    categoryId: f.categoryId,
+    questionStatus: f.questionStatus,
+  };
 }
 
 function toAccountDto(row: AccountRow): InstitutionAccountDto {
@@ -571,6 +579,7 @@ function toTransactionDto(row: {
   category: string | null;
   amountCents: number;
   isoCurrencyCode: string;
+  questionStatus: TransactionDto['questionStatus'];
 }): TransactionDto {
   return {
     id: row.id,
@@ -580,5 +589,6 @@ function toTransactionDto(row: {
     categoryId: row.categoryId,
     amount: money(row.amountCents),
     isoCurrencyCode: row.isoCurrencyCode,
+    questionStatus: row.questionStatus,
   };
 }

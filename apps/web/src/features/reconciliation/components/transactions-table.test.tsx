@@ -13,6 +13,7 @@ const rows: TransactionDto[] = [
     categoryId: 3,
     amount: 1250.5,
     isoCurrencyCode: 'USD',
+    questionStatus: null,
   },
   {
     id: 2,
@@ -22,8 +23,18 @@ const rows: TransactionDto[] = [
     categoryId: null,
     amount: -89.99,
     isoCurrencyCode: 'USD',
+    questionStatus: null,
   },
-  { id: 3, date: '2025-03-31', name: 'Interest', category: 'Income', categoryId: 3, amount: 0, isoCurrencyCode: 'USD' },
+  {
+    id: 3,
+    date: '2025-03-31',
+    name: 'Interest',
+    category: 'Income',
+    categoryId: 3,
+    amount: 0,
+    isoCurrencyCode: 'USD',
+    questionStatus: null,
+  },
 ];
 
 describe('TransactionsTable', () => {
