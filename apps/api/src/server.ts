@@ -54,6 +54,7 @@ async function main() {
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.
   await scheduleMailMaintenance(queue, { immediately: true });
   await scheduleMailMaintenance(queue);
+  await scheduleSubjectEncryption(queue, { immediately: true });
   await scheduleSubjectEncryption(queue);
   if (config.runWorker) app.worker.start();
   let closing = false;

@@ -13,7 +13,7 @@ import { DOCUMENT_LIMITS } from '../documents/documents.schema.js';
  * - `GET conversations` inbox (staff: the clients they can see; client users: their current client)
  * - `POST conversations` start one; `POST conversations/bulk` the same first message to many clients
  *   (staff, from the Clients list's filter: one conversation per client)
- * - `GET conversations/{id}`, `PATCH conversations/{id}` (status, assignee: staff; If-Match)
+ * - `GET conversations/{id}`, `PUT conversations/{id}` (status, assignee: staff; If-Match)
  * - `GET conversations/{id}/messages?before=` a page, newest last; `POST conversations/{id}/messages`
  *   (JSON, or multipart with attachments); `PUT conversations/{id}/messages/{messageId}` the author's
  *   edit within MESSAGE_EDIT_WINDOW_MINUTES (If-Match)
@@ -93,7 +93,8 @@ export const conversationDtoSchema = z.object({
    * chooses none; null when the firm named none. The composer starts with it chosen, and so offers
    * its tags, when it is among the client's services.
    */
-  attachmentServiceId: z.number().int().nullable(),
+  // A default: an API process of the previous version (a rolling deploy) answers without it.
+  attachmentServiceId: z.number().int().nullable().default(null),
   version: z.string(),
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;
@@ -206,7 +207,7 @@ export type SendMessageFields = z.infer<typeof sendMessageFieldsSchema>;
 export const editMessageInputSchema = z.object({ html: requiredHtml });
 export type EditMessageInput = z.infer<typeof editMessageInputSchema>;
 
-/** `PATCH conversations/{id}` (staff). */
+/** `PUT conversations/{id}` (staff). */
 export const updateConversationInputSchema = z
   .object({
     status: conversationStatusSchema.optional(),

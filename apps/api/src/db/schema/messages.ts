@@ -28,8 +28,10 @@ export const conversations = pgTable(
      */
     subjectEncrypted: text(),
     /**
-     * A subject stored in clear before subjects were encrypted (migration 0037): the start-up job
-     * `messages.encrypt-subjects` moves it into `subjectEncrypted`; new rows leave it null.
+     * A subject stored in clear before subjects were encrypted (migration 0037): the hourly job
+     * `messages.encrypt-subjects` moves it into `subjectEncrypted` and leaves ''. New rows write ''
+     * for one release, so a process of the previous version reading it shows an empty subject
+     * instead of failing; a later release drops the column.
      */
     subject: text(),
     /** CONVERSATION_STATUS. */

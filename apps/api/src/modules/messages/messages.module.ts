@@ -7,7 +7,7 @@ import { createConversationSignals, createNotificationPublisher } from '../notif
 import { createMessagesRepository } from './messages.repository.js';
 import { messageSendRoutes, messagesRoutes } from './messages.routes.js';
 import { createMessagesService } from './messages.service.js';
-import { ENCRYPT_SUBJECTS_JOB } from './subject-encryption.js';
+import { ENCRYPT_SUBJECTS_JOB, scheduleSubjectEncryption } from './subject-encryption.js';
 
 /** A message's attachments: documents' size limit, and fewer of them than an upload takes. */
 const ATTACHMENT_LIMITS: UploadLimits = {
@@ -28,7 +28,11 @@ export const messagesModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     notifications: createNotificationPublisher(deps.queue),
     signals: createConversationSignals({ db: deps.db }),
   });
-  deps.jobs.register(ENCRYPT_SUBJECTS_JOB, async () => void (await messages.encryptClearSubjects()));
+  deps.jobs.register(ENCRYPT_SUBJECTS_JOB, async (payload) => {
+    // The next run is queued first, so a failing run never ends the schedule.
+    await scheduleSubjectEncryption(deps.queue, { after: payload });
+    await messages.encryptClearSubjects();
+  });
   await app.register(messagesRoutes, { messages });
   // In a context of its own: the multipart parser applies to sending a message alone.
   await app.register(async (files) => {

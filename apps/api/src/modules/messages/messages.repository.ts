@@ -120,7 +120,12 @@ export function createMessagesRepository({ db }: { db: Db }) {
       assigneeFirstName: assignees.firstName,
       assigneeLastName: assignees.lastName,
       lastActivityAt: activityOf(scope),
-      version: rowVersion(conversations),
+      // The row's version moves with an internal note too (its activity): a client's people get one
+      // made of what they can see, so a note's existence does not show in it. They never save a
+      // conversation, so it is never sent back as If-Match.
+      version: scope.isClient
+        ? sql<string>`md5(concat_ws('|', ${conversations.status}, ${conversations.assigneeUserId}, ${conversations.lastClientVisibleAt}))`
+        : rowVersion(conversations),
       unreadCount: sql<number>`(select count(*) from ${conversationMessages} where ${unreadMessages(scope)})`.mapWith(
         Number,
       ),
@@ -409,7 +414,14 @@ export function createMessagesRepository({ db }: { db: Db }) {
     ): Promise<ConversationIdInScope> {
       const [row] = await tx
         .insert(conversations)
-        .values({ clientId, subjectEncrypted: values.subjectEncrypted, createdByUserId: values.createdByUserId })
+        .values({
+          clientId,
+          subjectEncrypted: values.subjectEncrypted,
+          // For one release: a process of the previous version reads this column and expects text
+          // (it shows an empty subject rather than failing). Never the subject itself.
+          subject: '',
+          createdByUserId: values.createdByUserId,
+        })
         .returning({ id: conversations.id });
       return conversationIdInScope(row!.id);
     },
@@ -535,7 +547,9 @@ export function createMessagesRepository({ db }: { db: Db }) {
       const rows = await db
         .select({ id: conversations.id, subject: conversations.subject })
         .from(conversations)
-        .where(and(isNotNull(conversations.subject), gt(conversations.id, afterId)))
+        .where(
+          and(isNotNull(conversations.subject), isNull(conversations.subjectEncrypted), gt(conversations.id, afterId)),
+        )
         .orderBy(conversations.id)
         .limit(limit);
       return rows.map((row) => ({ id: row.id, subject: row.subject! }));
@@ -549,8 +563,8 @@ export function createMessagesRepository({ db }: { db: Db }) {
     async replaceClearSubject(id: number, clear: string, subjectEncrypted: string): Promise<void> {
       await db
         .update(conversations)
-        .set({ subjectEncrypted, subject: null })
-        .where(and(eq(conversations.id, id), eq(conversations.subject, clear)));
+        .set({ subjectEncrypted, subject: '' })
+        .where(and(eq(conversations.id, id), eq(conversations.subject, clear), isNull(conversations.subjectEncrypted)));
     },
 
     async defaultAttachmentServiceId(tx: DbOrTx = db): Promise<number | null> {

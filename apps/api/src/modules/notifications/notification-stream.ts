@@ -15,12 +15,14 @@ interface Subscriber {
   end(): void;
 }
 
-/** Of the users with a stream open here, who may hear that a conversation changed (read when it did). */
+/** Of the users with a stream open here, who may hear that each conversation changed (read when it did). */
 export type ConversationAudience = (target: {
-  conversationId: number;
-  staffOnly: boolean;
+  conversations: ReadonlyArray<{ conversationId: number; staffOnly: boolean }>;
   candidates: readonly number[];
-}) => Promise<number[]>;
+}) => Promise<Array<{ conversationId: number; userIds: number[] }>>;
+
+/** Signals heard within this window go to the database as one question (a message to 500 clients is 500). */
+const SIGNAL_BATCH_MS = 20;
 
 export type NotificationHub = ReturnType<typeof createNotificationHub>;
 
@@ -63,17 +65,26 @@ export function createNotificationHub({
     for (const subscriber of subscribers.get(userId) ?? []) subscriber.changed();
   }
 
+  /** Conversations signalled and not yet told: staffOnly stays true only if every signal was a note. */
+  let waiting = new Map<number, boolean>();
+  let batch: NodeJS.Timeout | undefined;
+
   /**
-   * One query per signal and process, over the people connected here only: the firm's size does not
-   * matter, and nobody with no stream costs anything.
+   * One audience question per batch of signals and process, over the people connected here only:
+   * the firm's size does not matter, and nobody with no stream costs anything. A stream gone while
+   * the question ran is simply no longer in `subscribers`.
    */
-  async function tellConversation(conversationId: number, staffOnly: boolean): Promise<void> {
+  async function tellConversations(): Promise<void> {
+    batch = undefined;
+    const changed = [...waiting].map(([conversationId, staffOnly]) => ({ conversationId, staffOnly }));
+    waiting = new Map();
     const candidates = [...subscribers.keys()];
-    if (candidates.length === 0) return;
+    if (candidates.length === 0 || changed.length === 0) return;
     try {
-      const audience = await conversationAudience({ conversationId, staffOnly, candidates });
-      for (const userId of audience) {
-        for (const subscriber of subscribers.get(userId) ?? []) subscriber.conversationChanged(conversationId);
+      for (const { conversationId, userIds } of await conversationAudience({ conversations: changed, candidates })) {
+        for (const userId of userIds) {
+          for (const subscriber of subscribers.get(userId) ?? []) subscriber.conversationChanged(conversationId);
+        }
       }
     } catch (error) {
       // The database away: the web app's own refresh (focus, its slow poll) brings the change.
@@ -84,7 +95,12 @@ export function createNotificationHub({
   function onPayload(payload: string): void {
     const conversation = parseConversationSignal(payload);
     if (conversation) {
-      void tellConversation(conversation.conversationId, conversation.staffOnly);
+      const { conversationId, staffOnly } = conversation;
+      waiting.set(conversationId, (waiting.get(conversationId) ?? true) && staffOnly);
+      if (batch === undefined) {
+        batch = setTimeout(() => void tellConversations(), SIGNAL_BATCH_MS);
+        batch.unref();
+      }
       return;
     }
     for (const part of payload.split(',')) {
@@ -143,6 +159,7 @@ export function createNotificationHub({
     /** Server close: every stream ends (so the close need not wait for them) and the LISTEN stops. */
     async close(): Promise<void> {
       closed = true;
+      clearTimeout(batch);
       for (const own of subscribers.values()) for (const subscriber of own) subscriber.end();
       subscribers.clear();
       const current = listening;

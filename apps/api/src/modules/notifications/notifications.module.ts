@@ -49,7 +49,7 @@ export const notificationsModule: FastifyPluginAsyncZod<ModuleDeps> = async (app
   const hub = createNotificationHub({
     listen: deps.listen,
     logger: app.log,
-    conversationAudience: (target) => repository.conversationAudience(target),
+    conversationAudience: (target) => repository.conversationsAudience(target),
   });
   // Before the server waits for open connections to end: a stream never would on its own.
   app.addHook('preClose', () => hub.close());

@@ -76,9 +76,11 @@ async function holding(
     .from(userRoles)
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .where(inArray(userRoles.userId, [...userIds]));
-  const permissionsOf = (userId: number) => held.filter((row) => row.userId === userId).map((row) => row.permission);
+  const permissionsOf = new Map<number, string[]>();
+  for (const { userId, permission } of held)
+    permissionsOf.set(userId, [...(permissionsOf.get(userId) ?? []), permission]);
   return userIds.filter((userId) =>
-    requirements.every((requirement) => hasPermission(permissionsOf(userId), requirement)),
+    requirements.every((requirement) => hasPermission(permissionsOf.get(userId) ?? [], requirement)),
   );
 }
 
@@ -220,39 +222,77 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
     },
 
     /**
-     * Who, of `candidates` (the people with a stream open on this process), may see a conversation
+     * Who, of `candidates` (the people with a stream open on this process), may see each conversation
      * now: active staff holding SEES_CLIENTS and message:list, and, unless the change is the firm's
-     * alone (an internal note), the client's own people holding message:list. Read when the signal
-     * arrives, so a permission or collaboration removed since is honoured.
+     * alone (an internal note), the client's owner and active collaborators holding message:list.
+     * Read when the signals arrive, so a permission or collaboration removed since is honoured. A
+     * fixed number of queries for any number of conversations (a message to many clients signals
+     * each of them at once).
      * @unscoped the live stream's fan-out: the rule is the conversations' scope, applied to each person
      */
-    async conversationAudience(
-      target: { conversationId: number; staffOnly: boolean; candidates: readonly number[] },
+    async conversationsAudience(
+      target: {
+        conversations: ReadonlyArray<{ conversationId: number; staffOnly: boolean }>;
+        candidates: readonly number[];
+      },
       tx: DbOrTx = db,
-    ): Promise<number[]> {
-      if (target.candidates.length === 0) return [];
-      const [conversation] = await tx
-        .select({ clientId: conversations.clientId })
+    ): Promise<Array<{ conversationId: number; userIds: number[] }>> {
+      if (target.candidates.length === 0 || target.conversations.length === 0) return [];
+      const candidates = [...target.candidates];
+      const found = await tx
+        .select({ id: conversations.id, clientId: conversations.clientId })
         .from(conversations)
-        .where(eq(conversations.id, target.conversationId));
-      if (!conversation) return [];
-      const staff = await tx
+        .where(
+          inArray(
+            conversations.id,
+            target.conversations.map((conversation) => conversation.conversationId),
+          ),
+        );
+      if (found.length === 0) return [];
+      const staffRows = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, [...target.candidates]), activeStaff(tx)));
-      const audience = await holding(
-        staff.map((person) => person.id),
+        .where(and(inArray(users.id, candidates), activeStaff(tx)));
+      const staff = await holding(
+        staffRows.map((person) => person.id),
         [SEES_CLIENTS, 'message:list'],
         tx,
       );
-      if (!target.staffOnly) {
-        const wanted = new Set(target.candidates);
-        const people = (await this.clientRecipients({ clientId: conversation.clientId, serviceId: null }, tx)).filter(
-          (userId) => wanted.has(userId),
-        );
-        audience.push(...(await holding(people, ['message:list'], tx)));
+      const clientIds = [...new Set(found.map((conversation) => conversation.clientId))];
+      const [owners, collaborators] = await Promise.all([
+        tx
+          .select({ clientId: clients.id, userId: users.id })
+          .from(clients)
+          .innerJoin(users, eq(users.id, clients.ownerUserId))
+          .where(and(inArray(clients.id, clientIds), inArray(users.id, candidates), eq(users.isActive, true))),
+        tx
+          .select({ clientId: clientCollaborators.clientId, userId: users.id })
+          .from(clientCollaborators)
+          .innerJoin(users, eq(users.id, clientCollaborators.userId))
+          .where(
+            and(
+              inArray(clientCollaborators.clientId, clientIds),
+              eq(clientCollaborators.isActive, true),
+              inArray(users.id, candidates),
+              eq(users.isActive, true),
+            ),
+          ),
+      ]);
+      const reading = new Set(
+        await holding([...new Set([...owners, ...collaborators].map((row) => row.userId))], ['message:list'], tx),
+      );
+      const peopleOf = new Map<number, number[]>();
+      for (const { clientId, userId } of [...owners, ...collaborators]) {
+        if (!reading.has(userId)) continue;
+        peopleOf.set(clientId, [...(peopleOf.get(clientId) ?? []), userId]);
       }
-      return audience;
+      const clientOf = new Map(found.map((conversation) => [conversation.id, conversation.clientId]));
+      return target.conversations.flatMap(({ conversationId, staffOnly }) => {
+        const clientId = clientOf.get(conversationId);
+        if (clientId === undefined) return [];
+        const people = staffOnly ? [] : (peopleOf.get(clientId) ?? []);
+        return [{ conversationId, userIds: [...new Set([...staff, ...people])] }];
+      });
     },
 
     /**

@@ -1,5 +1,5 @@
 import http, { type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ListenHandlers } from '../../../db/listen.js';
 import { notifications, users } from '../../../db/schema/index.js';
@@ -412,6 +412,64 @@ describe('a count that fails', () => {
       expect(counts).toEqual([0]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('conversation signals in one process', () => {
+  it('asks who may hear a burst of signals once, tells only them, and survives a failed question', async () => {
+    let handlers!: ListenHandlers;
+    const asked: Array<Array<{ conversationId: number; staffOnly: boolean }>> = [];
+    let fail = false;
+    const warnings: string[] = [];
+    const hub = createNotificationHub({
+      listen: async (_channel, given) => {
+        handlers = given;
+        return { close: async () => undefined };
+      },
+      logger: { warn: (_details: unknown, message?: string) => void warnings.push(message ?? '') },
+      conversationAudience: async ({ conversations, candidates }) => {
+        asked.push([...conversations]);
+        if (fail) throw new Error('database away');
+        // User 7 may see the even conversations only.
+        return conversations.map(({ conversationId }) => ({
+          conversationId,
+          userIds: conversationId % 2 === 0 ? candidates.filter((id) => id === 7) : [],
+        }));
+      },
+    });
+    const stream = await openUnreadStream({
+      hub,
+      userId: 7,
+      unreadCount: async () => 0,
+      sessionIsLive: async () => true,
+      pingMs: 60_000,
+      logger: { warn: () => undefined },
+    });
+    const told: number[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      for (const match of chunk.toString().matchAll(/"conversationId":(\d+)/g)) told.push(Number(match[1]));
+    });
+    try {
+      for (let id = 1; id <= 50; id += 1) handlers.onPayload(`c${id}`);
+      // A note and a message in one conversation: not the firm's alone.
+      handlers.onPayload('c60:s');
+      handlers.onPayload('c60');
+      await vi.waitFor(() => expect(told).toHaveLength(26));
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toHaveLength(51);
+      expect(asked[0]!.find((c) => c.conversationId === 60)).toEqual({ conversationId: 60, staffOnly: false });
+      expect(told.every((id) => id % 2 === 0)).toBe(true);
+
+      fail = true;
+      handlers.onPayload('c2');
+      await vi.waitFor(() => expect(warnings).toContain('conversation signal failed'));
+      fail = false;
+      handlers.onPayload('c4');
+      await vi.waitFor(() => expect(told.at(-1)).toBe(4));
+    } finally {
+      stream.destroy();
+      await hub.close();
     }
   });
 });
