@@ -141,6 +141,20 @@ export const institutionDtoSchema = z.object({
 });
 export type InstitutionDto = z.infer<typeof institutionDtoSchema>;
 
+/** `GET document/reconciliation/connections`: linked banks needing the client's action, longest first. */
+export const connectionNeedingActionDtoSchema = z.object({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  institutionId: z.number().int(),
+  institutionName: z.string(),
+  connectionState: bankConnectionStateSchema,
+  connectionErrorCode: z.string().nullable(),
+  connectionStateSince: z.string(),
+});
+export type ConnectionNeedingActionDto = z.infer<typeof connectionNeedingActionDtoSchema>;
+export const connectionsNeedingActionDtoSchema = z.object({ items: z.array(connectionNeedingActionDtoSchema) });
+export type ConnectionsNeedingActionDto = z.infer<typeof connectionsNeedingActionDtoSchema>;
+
 export const institutionAccountDtoSchema = z.object({
   id: z.number().int(),
   subtype: accountSubtypeSchema,

@@ -6,6 +6,7 @@ import {
   balanceQuerySchema,
   bookkeepingClientDtoSchema,
   bookkeepingClientsQuerySchema,
+  connectionsNeedingActionDtoSchema,
   createLinkTokenBodySchema,
   dropdownOptionSchema,
   idSchema,
@@ -57,6 +58,22 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ reconciliation: Recon
     },
     async (request) =>
       reconciliation.bookkeepingClients(request.query.onlyCurrentlyUsingBookkeepingService, principalOf(request)),
+  );
+
+  app.get(
+    '/document/reconciliation/connections',
+    {
+      config: { permission: PERMISSION.list },
+      schema: {
+        tags,
+        summary: 'Linked banks needing the client to reconnect, longest waiting first (at most 500)',
+        description:
+          'Staff: every reconciliation client (the firm-wide list). Client users: their current client, when ' +
+          'they may reconcile it.',
+        response: { 200: connectionsNeedingActionDtoSchema },
+      },
+    },
+    async (request) => reconciliation.connectionsNeedingAction(principalOf(request)),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type BalanceQuery,
   type BankConnectionState,
   type BookkeepingClientDto,
+  type ConnectionsNeedingActionDto,
   type DropdownOption,
   type InstitutionAccountDto,
   type InstitutionAccountsResponse,
@@ -464,6 +465,22 @@ export function createReconciliationService({
       if (!institution) return;
       if (event.kind === 'state') await markConnection(institution.id, event.code);
       else await queueSync(institution.clientId);
+    },
+
+    /** The firm-wide list of linked banks needing action (a client user: their current client's). */
+    async connectionsNeedingAction(caller: Caller): Promise<ConnectionsNeedingActionDto> {
+      const rows = await repository.connectionsNeedingAction(await scopeOf(caller));
+      return {
+        items: rows.map((row) => ({
+          clientId: row.clientId,
+          clientName: row.clientName,
+          institutionId: row.institutionId,
+          institutionName: row.institutionName,
+          connectionState: connectionStateOf(row.connectionState),
+          connectionErrorCode: row.connectionErrorCode,
+          connectionStateSince: row.connectionStateSince.toISOString(),
+        })),
+      };
     },
 
     async account(clientId: number, accountId: number, caller: Caller): Promise<InstitutionAccountDto> {

@@ -72,6 +72,8 @@ export const rows: MatrixRow[] = [
     url: async (f) => accountsOf(await bookkeepingClientA(f)),
     expect: clientARoute(200),
   },
+  // Every holder of the area may ask; what comes back is their scope's (a client user: their own).
+  { method: 'GET', route: '/api/v1/document/reconciliation/connections', expect: signedIn(200) },
   {
     method: 'POST',
     route: `${ACCOUNTS}/link-token`,

@@ -16,6 +16,7 @@ import {
   clientServices,
   clients,
   jobs,
+  notifications,
   services,
   users,
 } from '../../../db/schema/index.js';
@@ -385,10 +386,40 @@ describe('connection health', () => {
     expect(account.needsReauthentication).toBe(false);
     const history = await storedRows(account.id);
 
+    const advisor = await createUser(db(), { role: 'advisor' });
+    await db().update(clients).set({ advisorUserId: advisor.id }).where(eq(clients.id, client.id));
+    const other = await bookkeepingClient();
+
     await sync(client.id);
     const flagged = (await get(`${API}/clients/${client.id}/institution-accounts`, client.owner)).json();
     expect(flagged.institutionAccounts[0].needsReauthentication).toBe(true);
-    expect(flagged.institutionAccounts[0].institution.needsReauthentication).toBe(true);
+    expect(flagged.institutionAccounts[0].institution).toMatchObject({
+      needsReauthentication: true,
+      connectionState: 'login-required',
+      connectionErrorCode: 'ITEM_LOGIN_REQUIRED',
+    });
+    // The client and its advisor are told once; another sync while it waits tells no one again.
+    await sync(client.id);
+    const told = await db()
+      .select({ userId: notifications.recipientUserId, link: notifications.link, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.kind, 'bankConnectionNeedsAction'));
+    const toldHere = told.filter((row) => row.link === `/reconciliations?clientId=${client.id}`);
+    expect(toldHere.map((row) => row.userId).sort()).toEqual([client.ownerUserId, advisor.id].sort());
+    expect(toldHere[0]!.title).toContain('needs to be reconnected');
+
+    // The firm's list names it; the owner sees their own; another client's owner nothing.
+    const CONNECTIONS = `${API}/reconciliation/connections`;
+    const firm = (await get(CONNECTIONS)).json() as { items: Array<{ clientId: number; connectionState: string }> };
+    expect(firm.items.filter((item) => item.clientId === client.id)).toEqual([
+      expect.objectContaining({
+        clientId: client.id,
+        connectionState: 'login-required',
+        institutionName: 'First Platypus Bank',
+      }),
+    ]);
+    expect((await get(CONNECTIONS, client.owner)).json().items).toHaveLength(1);
+    expect((await get(CONNECTIONS, other.owner)).json()).toEqual({ items: [] });
 
     const institutionId = account.institution.id;
     const token = await post(
@@ -419,6 +450,11 @@ describe('connection health', () => {
     const after = (await get(`${API}/clients/${client.id}/institution-accounts`, client.owner)).json();
     expect(after.institutionAccounts.map((a: { id: number }) => a.id)).toEqual([account.id]);
     expect(after.institutionAccounts[0].needsReauthentication).toBe(false);
+    expect(after.institutionAccounts[0].institution).toMatchObject({
+      connectionState: 'healthy',
+      connectionErrorCode: null,
+    });
+    expect((await get(CONNECTIONS, client.owner)).json()).toEqual({ items: [] });
     const rows = await storedRows(account.id);
     expect(rows.slice(0, history.length).map((r) => r.id)).toEqual(history.map((r) => r.id));
     expect(rows.length).toBeGreaterThan(history.length);

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   ACCOUNT_SUBTYPE,
   type InstitutionAccountDto,
@@ -84,6 +85,23 @@ function AccountsSection({ title, empty, children }: { title: string; empty: str
   );
 }
 
+/** What the person should know of a login that needs them (issue 24 item 2), with the provider's code for an error. */
+export function connectionStateText(
+  institution: Pick<InstitutionDto, 'connectionState' | 'connectionErrorCode'>,
+  t: TFunction,
+): string {
+  switch (institution.connectionState) {
+    case 'pending-expiration':
+      return t('reconciliation.connection.pendingExpiration');
+    case 'disconnected':
+      return t('reconciliation.connection.disconnected');
+    case 'error':
+      return t('reconciliation.connection.error', { code: institution.connectionErrorCode ?? '—' });
+    default:
+      return t('reconciliation.accounts.needsReconnect');
+  }
+}
+
 function AccountItem({
   account,
   href,
@@ -127,8 +145,13 @@ function AccountItem({
           </Text>
           {account.needsReauthentication && (
             <Group gap="xs" mt={4}>
-              <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-                {t('reconciliation.accounts.needsReconnect')}
+              <Badge
+                color={institution.connectionState === 'pending-expiration' ? 'yellow' : 'orange'}
+                variant="light"
+                leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                style={{ whiteSpace: 'normal', height: 'auto' }}
+              >
+                {connectionStateText(institution, t)}
               </Badge>
               {onReconnect && (
                 <Button
