@@ -106,6 +106,13 @@ export const ROUTES = {
     clientRule: 'bookkeepingClient',
     titleKey: 'nav.reconciliations',
   },
+  /** The firm-wide list of linked banks needing a client to reconnect (issue 24 item 2). */
+  BankConnections: {
+    path: '/reconciliations/connections',
+    access: 'app',
+    permission: 'reconciliation:list',
+    titleKey: 'pages.bankConnections',
+  },
   /** Query: clientId (staff only). */
   ReconciliationTransactions: {
     path: '/reconciliations/:institutionAccountId/transactions',

@@ -7,6 +7,7 @@ import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
+import { ConnectionsNeedingActionCard } from '@/features/reconciliation/components/connections-needing-action';
 import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
 import { useAuthorization } from '@/lib/authorization';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
@@ -63,6 +64,7 @@ export function DashboardRoute() {
       <PageTitle>{t('nav.home')}</PageTitle>
       <Stack gap="xl">
         {isClient && <ToDoCard allHref={href('ToDo')} />}
+        {!isClient && can('reconciliation:list') && <ConnectionsNeedingActionCard listHref={href('BankConnections')} />}
         <DocumentCards
           receivedDocsHref={can('received:list') ? href('ReceivedDocs') : undefined}
           myUploadsHref={can('my-upload:list') ? href('MyUploads') : undefined}

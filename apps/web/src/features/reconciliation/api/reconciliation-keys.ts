@@ -19,6 +19,7 @@ export const reconciliationKeys = {
     [...reconciliationKeys.account(clientId, accountId), 'balance-history'] as const,
   netCashHistory: (clientId: number) => [...reconciliationKeys.accounts(clientId), 'net-cash-history'] as const,
   categories: () => [...reconciliationKeys.all, 'categories'] as const,
+  connectionsNeedingAction: () => [...reconciliationKeys.all, 'connections-needing-action'] as const,
   sandboxInstitutions: () => [...reconciliationKeys.all, 'sandbox-institutions'] as const,
 };
 

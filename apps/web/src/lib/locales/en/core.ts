@@ -45,6 +45,7 @@ export const core = {
     leadDetails: 'Lead details',
     companyDetails: 'Company details',
     transactions: 'Transactions',
+    bankConnections: 'Bank connections needing action',
     register: 'Register',
     resetPassword: 'Reset password',
     forgotPassword: 'Change password',

@@ -18,6 +18,8 @@ export const reconciliation = {
     error: 'The bank answered with an error ({{code}}): reconnect, or wait for the next sync',
     listTitle: 'Bank connections needing action',
     listLink: 'Connections needing action',
+    cardTitle_one: '{{count}} bank connection needs a client to reconnect',
+    cardTitle_other: '{{count}} bank connections need a client to reconnect',
     listDescription: 'Linked banks of every client that need the client to reconnect, the longest waiting first.',
     empty: 'Every bank connection is working.',
     client: 'Client',

@@ -1,0 +1,17 @@
+import { connectionsNeedingActionDtoSchema } from '@ledgerport/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { reconciliationKeys } from './reconciliation-keys';
+
+/** Linked banks needing the client to reconnect, the longest waiting first (staff: every client's). */
+export function getConnectionsNeedingAction(signal?: AbortSignal) {
+  return api.get('/document/reconciliation/connections', { schema: connectionsNeedingActionDtoSchema, signal });
+}
+
+export function useConnectionsNeedingAction({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    enabled,
+    queryKey: reconciliationKeys.connectionsNeedingAction(),
+    queryFn: ({ signal }) => getConnectionsNeedingAction(signal),
+  });
+}
