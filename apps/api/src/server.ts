@@ -2,6 +2,7 @@ import { assertStartable, ConfigurationError, loadConfig } from './config/index.
 import { createDatabase } from './db/client.js';
 import { DEMO_SIGN_INS, seedDemoFirm } from './db/seed/demo.js';
 import { seedDemoDocuments } from './db/seed/demo-documents.js';
+import { seedDemoBank } from './db/seed/demo-bank.js';
 import { seedDemoMessages } from './db/seed/demo-messages.js';
 import { createFieldCrypto } from './lib/field-crypto.js';
 import { readOrCreateSecret } from './lib/secrets.js';
@@ -43,6 +44,12 @@ async function main() {
     // The app's field key (app.ts reads the same secret): the demo messages are stored encrypted.
     const key = config.encryptionKey ?? readOrCreateSecret(config.dataDir, 'encryption-key', 32);
     await seedDemoMessages(database.db, createFieldCrypto(Buffer.from(key, 'base64url')));
+    // The offline sandbox bank only: a real Plaid is never asked for demo logins.
+    if (!config.plaid) {
+      await seedDemoBank(app, database.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the demo bank feed could not be seeded'),
+      );
+    }
   }
   // Queued even when workers run apart: whichever worker claims it keeps the hourly chain going.
   const queue = createJobQueue({ db: database.db });

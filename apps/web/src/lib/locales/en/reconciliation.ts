@@ -71,7 +71,7 @@ export const reconciliation = {
     institutionsError: "An error occurred. Couldn't fetch data.",
     username: 'Username',
     password: 'Password',
-    hint: 'Use the username {{username}} and the password {{password}}.',
+    hint: 'Use the username {{username}} and the password {{password}}. To see a connection that asks for a new sign-in after its first sync, use {{expiringUsername}} instead.',
     back: 'Back',
     connect: 'Connect',
     cancel: 'Cancel',

@@ -138,7 +138,10 @@ export function SandboxLinkDialog({ linkToken, reconnectInstitutionName, onSucce
             error={form.formState.errors.password?.message}
           />
           <Text size="xs" c="dimmed">
-            {t('reconciliation.sandbox.hint', SANDBOX_CREDENTIALS.good)}
+            {t('reconciliation.sandbox.hint', {
+              ...SANDBOX_CREDENTIALS.good,
+              expiringUsername: SANDBOX_CREDENTIALS.expiring.username,
+            })}
           </Text>
           {form.formState.errors.root && (
             <Alert color="red" variant="light" role="alert">
