@@ -47,6 +47,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { formationModule } from './modules/formation/formation.module.js';
 import { companiesModule } from './modules/companies/companies.module.js';
 import { reconciliationModule } from './modules/reconciliation/reconciliation.module.js';
+import { transactionQuestionsModule } from './modules/transaction-questions/transaction-questions.module.js';
 import { leadsModule } from './modules/leads/leads.module.js';
 import { onboardingModule } from './modules/onboarding/onboarding.module.js';
 import {
@@ -209,6 +210,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
         formationModule,
         companiesModule,
         reconciliationModule,
+        transactionQuestionsModule,
         leadsModule,
         onboardingModule,
         contractorsModule,

@@ -31,6 +31,7 @@ export * from './payments/payments.schema.js';
 export * from './formation/formation.schema.js';
 export * from './companies/companies.schema.js';
 export * from './reconciliation/reconciliation.schema.js';
+export * from './reconciliation/transaction-questions.schema.js';
 export * from './leads/leads.schema.js';
 export * from './onboarding/onboarding.schema.js';
 export * from './formation/formation-helpers.js';

@@ -16,6 +16,7 @@ import { messagesCases } from './conditional-saves/messages.js';
 import { notificationsCases } from './conditional-saves/notifications.js';
 import { operationsCases } from './conditional-saves/operations.js';
 import { requestsCases } from './conditional-saves/requests.js';
+import { transactionQuestionsCases } from './conditional-saves/transaction-questions.js';
 
 /*
  * No lost updates (issue 21 items 1 and 5): for each editable object, two saves from the same
@@ -36,6 +37,7 @@ const MODULES = [
   leadsCases,
   notificationsCases,
   messagesCases,
+  transactionQuestionsCases,
 ];
 const CASES = MODULES.flatMap((module) => module.cases);
 const GUARDED: Record<string, string> = Object.assign({}, ...MODULES.map((module) => module.guarded));

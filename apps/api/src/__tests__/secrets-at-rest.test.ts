@@ -17,6 +17,11 @@ import {
 } from '../modules/formation/__tests__/formation-fixtures.js';
 import { clientInformation, insertLead, ONBOARDING } from '../modules/onboarding/__tests__/onboarding-helpers.js';
 import {
+  categoryIds,
+  insertAccountWithTransactions,
+  markUsedBookkeeping,
+} from '../modules/transaction-questions/__tests__/transaction-questions.factories.js';
+import {
   clientEditForm,
   createEditableClient,
   testFieldCrypto,
@@ -60,6 +65,7 @@ const SECRET = {
   changedPassword: 'Canary8Rotated',
   messageSsn: '563-29-8417',
   subjectAccountNumber: '7305-9916-2284',
+  questionNoteAccountNumber: '6029-4417-3851',
 } as const;
 
 let t: ObservedTestApp;
@@ -82,6 +88,7 @@ const canaries: Canary[] = [
   { name: 'changed password', forms: [SECRET.changedPassword] },
   numberCanary('message SSN', SECRET.messageSsn),
   numberCanary('message subject account number', SECRET.subjectAccountNumber),
+  numberCanary('transaction question note', SECRET.questionNoteAccountNumber),
 ];
 const byName = (name: string) => {
   const canary = canaries.find((c) => c.name === name);
@@ -129,6 +136,18 @@ const EXCEPTIONS: Array<{ method: string; url: RegExp; canaries: string[]; reaso
     url: /^\/api\/v1\/document\/conversations(\/\d+\/messages)?$/,
     canaries: ['message SSN', 'message subject account number'],
     reason: 'sending answers the message (or the new conversation with its subject and preview) to its author',
+  },
+  {
+    method: 'GET',
+    url: /^\/api\/v1\/document\/clients\/\d+\/transaction-questions(\/\d+)?$/,
+    canaries: ['transaction question note'],
+    reason: 'docs/reconciliation.md: the people in the question’s scope read the client’s answer note',
+  },
+  {
+    method: 'PUT',
+    url: /^\/api\/v1\/document\/clients\/\d+\/transaction-questions\/\d+\/(answer|resolve|ask-again)$/,
+    canaries: ['transaction question note'],
+    reason: 'an answer, resolve or ask again answers the question with its note to people in its scope',
   },
   {
     method: 'POST',
@@ -330,6 +349,36 @@ async function messageFlows() {
   );
 }
 
+/**
+ * The firm asks about a bank transaction; the client answers with an account number in the note
+ * (issue 24 item 1); the firm reads and resolves it. Stored encrypted, never logged or audited.
+ */
+async function transactionQuestionFlows() {
+  const db = t.database.db;
+  const owner = await createUser(db, { role: 'client' });
+  const client = await createClient(db, { ownerUserId: owner.id });
+  await markUsedBookkeeping(db, client.id);
+  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  const session = await signIn(t.app, owner.username, owner.password);
+  const { transactionIds } = await insertAccountWithTransactions(db, client.id, { count: 1 });
+  const [categoryId] = await categoryIds(db);
+  const url = `${API}/document/clients/${client.id}/transaction-questions`;
+  const asked = await expectStatus(
+    call('POST', url, admin, { transactionIds, question: 'What was this payment for?' }),
+    201,
+  );
+  const { id } = (JSON.parse(asked.body) as { items: Array<{ id: number }> }).items[0]!;
+  await expectStatus(
+    call('PUT', `${url}/${id}/answer`, session, {
+      categoryId,
+      note: `Paid from our savings account ${SECRET.questionNoteAccountNumber}`,
+    }),
+    200,
+  );
+  await expectStatus(call('GET', url, admin), 200);
+  await expectStatus(call('PUT', `${url}/${id}/resolve`, admin), 200);
+}
+
 /** Staff add an individual and a business contractor to a business client, then list and open them. */
 async function contractorFlows() {
   const db = t.database.db;
@@ -484,6 +533,7 @@ beforeAll(async () => {
   await bankLinkFlows();
   await mailFlows();
   await messageFlows();
+  await transactionQuestionFlows();
   await pathFlows();
   await t.app.worker.drain();
 }, 240_000);
@@ -584,5 +634,6 @@ describe('secrets at rest and in transit (canaries)', () => {
     expect(shown(/\/refresh-jwt-tokens$/, 'refreshed access token')).toBe(true);
     expect(shown(/\/document\/conversations\/\d+\/messages$/, 'message SSN')).toBe(true);
     expect(shown(/\/document\/conversations$/, 'message subject account number')).toBe(true);
+    expect(shown(/\/transaction-questions$/, 'transaction question note')).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ import {
   services,
   sessions,
   tags,
+  transactionQuestions,
   users,
 } from '../db/schema/index.js';
 import { createAnnouncement } from '../modules/announcements/__tests__/announcement-factory.js';
@@ -89,6 +90,9 @@ interface Objects {
   /** A conversation of A, started by its owner, and its first message. */
   conversationId: number;
   conversationMessageId: number;
+  /** A question waiting on A about A's transaction, and that transaction. */
+  transactionId: number;
+  questionId: number;
 }
 
 /** Client B's own objects, for cases that pair the caller's own object with one of A's. */
@@ -138,6 +142,8 @@ const NOT_SCOPED: Record<string, string> = {
   'body:industryId': 'industries: public reference data (formation, onboarding)',
   'body:registeredAgent.countyId': 'counties: public reference data (formation)',
   'query:categoryId': 'transaction categories: reference data, the same for every client',
+  'body:categoryId': "transaction categories: reference data (a question's answer), the same for every client",
+  'body:suggestedCategoryId': 'transaction categories: reference data, the same for every client',
   'body:annualSalesRangeId': 'onboarding reference list (public)',
   'body:employeeCountRangeId': 'onboarding reference list (public)',
   'body:acquisitionChannelId': 'onboarding reference list (public)',
@@ -162,6 +168,7 @@ const D = `${API}/document`;
 const I = `${API}/identity`;
 const C = `${API}/company`;
 const accounts = (clientId: number) => `${D}/clients/${clientId}/institution-accounts`;
+const questions = (clientId: number) => `${D}/clients/${clientId}/transaction-questions`;
 
 /** The permission gate stops client B's owner whatever ids the request carries. */
 const gate = (method: SwapCase['method'], route: string, url: SwapCase['url'], body?: SwapCase['body']): SwapCase => ({
@@ -825,6 +832,48 @@ const CASES: SwapCase[] = [
       expect: 404,
     })),
   ),
+  // ---- Transaction questions: A's client id, and B's own client id with A's question or account ----
+  ...(['ofA', 'ofB'] as const).map((clientOf): SwapCase => ({
+    method: 'GET',
+    route: `${D}/clients/:clientId/transaction-questions`,
+    slots: clientOf === 'ofA' ? ['path:clientId'] : ['query:accountId'],
+    caller: 'ownerB',
+    url: (x, own) => `${questions(clientOf === 'ofA' ? x.clientId : own.clientB)}?accountId=${x.accountId}`,
+    expect: clientOf === 'ofA' ? 404 : 200,
+    note: clientOf === 'ofA' ? undefined : "B's own list filtered by A's account: empty, as for an unknown account",
+  })),
+  ...(['', '/answer'] as const).flatMap((suffix): SwapCase[] =>
+    (['ofA', 'ofB'] as const).map((clientOf) => ({
+      method: suffix === '' ? 'GET' : 'PUT',
+      route: `${D}/clients/:clientId/transaction-questions/:id${suffix}`,
+      slots: clientOf === 'ofA' ? ['path:clientId'] : ['path:id'],
+      caller: 'ownerB',
+      url: (x, own) => `${questions(clientOf === 'ofA' ? x.clientId : own.clientB)}/${x.questionId}${suffix}`,
+      body: suffix === '' ? undefined : () => ({ categoryId: 1, note: 'swapped' }),
+      expect: 404,
+    })),
+  ),
+  // Asking, resolving and asking again are the firm's: a client user is refused before any id is read.
+  gate(
+    'POST',
+    `${D}/clients/:clientId/transaction-questions`,
+    (x) => questions(x.clientId),
+    (x) => ({
+      transactionIds: [x.transactionId],
+      question: 'Swapped?',
+    }),
+  ),
+  gate(
+    'PUT',
+    `${D}/clients/:clientId/transaction-questions/:id/resolve`,
+    (x) => `${questions(x.clientId)}/${x.questionId}/resolve`,
+  ),
+  gate(
+    'PUT',
+    `${D}/clients/:clientId/transaction-questions/:id/ask-again`,
+    (x) => `${questions(x.clientId)}/${x.questionId}/ask-again`,
+    () => ({ note: 'Swapped?' }),
+  ),
   // ---- Staff-only routes: the permission gate refuses client users before any id is read ----
   gate('GET', `${I}/users`, (x) => `${I}/users?advisorId=${x.ownerUserId}`),
   gate('GET', `${I}/users/export`, (x) => `${I}/users/export?advisorId=${x.ownerUserId}`),
@@ -993,13 +1042,20 @@ beforeAll(async () => {
       currentBalanceCents: 123_45,
     })
     .returning({ id: bankAccounts.id });
-  await db.insert(bankTransactions).values({
-    accountId: account!.id,
-    providerTransactionId: 'swapped-1',
-    date: '2024-05-02',
-    name: `${marker} rent`,
-    amountCents: -50_00,
-  });
+  const [transaction] = await db
+    .insert(bankTransactions)
+    .values({
+      accountId: account!.id,
+      providerTransactionId: 'swapped-1',
+      date: '2024-05-02',
+      name: `${marker} rent`,
+      amountCents: -50_00,
+    })
+    .returning({ id: bankTransactions.id });
+  const [question] = await db
+    .insert(transactionQuestions)
+    .values({ clientId: f.clientA, transactionId: transaction!.id, question: `${marker} what was this?` })
+    .returning({ id: transactionQuestions.id });
   const [record] = await db
     .insert(bookkeepingRecords)
     .values({ clientId: f.clientA, year: 2024, month: 5 })
@@ -1068,6 +1124,8 @@ beforeAll(async () => {
       });
       return { conversationId: id, conversationMessageId: messageId };
     })()),
+    transactionId: transaction!.id,
+    questionId: question!.id,
   };
   const nowhere = 2_000_000_000;
   ghost = Object.fromEntries(
@@ -1131,6 +1189,11 @@ async function snapshotOfA() {
     institutions: await db.select().from(bankInstitutions).where(eq(bankInstitutions.clientId, clientId)),
     accounts: await db.select().from(bankAccounts).where(eq(bankAccounts.clientId, clientId)),
     transactions: await db.select().from(bankTransactions).where(eq(bankTransactions.accountId, a.accountId)),
+    questions: await db
+      .select()
+      .from(transactionQuestions)
+      .where(eq(transactionQuestions.clientId, clientId))
+      .orderBy(asc(transactionQuestions.id)),
     bookkeeping: await db.select().from(bookkeepingRecords).where(eq(bookkeepingRecords.clientId, clientId)),
     acknowledgements: await db
       .select()

@@ -515,11 +515,22 @@ export const TO_DO_KIND = {
   announcement: 'announcement',
   contractorFee: 'contractor-fee',
   onboarding: 'onboarding',
+  /** A question about a bank transaction waiting on the client (issue 24 item 1). */
+  transactionQuestion: 'transaction-question',
+  /** A bank connection that needs the client to reconnect (issue 24 item 2). */
+  bankConnection: 'bank-connection',
 } as const;
 export type ToDoKind = (typeof TO_DO_KIND)[keyof typeof TO_DO_KIND];
 
 export const toDoSchema = z.object({
-  kind: z.enum([TO_DO_KIND.requestItem, TO_DO_KIND.announcement, TO_DO_KIND.contractorFee, TO_DO_KIND.onboarding]),
+  kind: z.enum([
+    TO_DO_KIND.requestItem,
+    TO_DO_KIND.announcement,
+    TO_DO_KIND.contractorFee,
+    TO_DO_KIND.onboarding,
+    TO_DO_KIND.transactionQuestion,
+    TO_DO_KIND.bankConnection,
+  ]),
   title: z.string(),
   /** The request an item belongs to; the amount of a fee; null otherwise. */
   detail: z.string().nullable(),

@@ -3,8 +3,10 @@ import { createAnnouncementsRepository } from '../announcements/index.js';
 import { createContractorsRepository } from '../contractors/index.js';
 import { createLeadsRepository } from '../leads/index.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createReconciliationRepository } from '../reconciliation/index.js';
 import { createRequestsRepository } from '../requests/index.js';
 import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
+import { createTransactionQuestionsRepository } from '../transaction-questions/index.js';
 import { toDosRoutes } from './to-dos.routes.js';
 import { createToDosService } from './to-dos.service.js';
 
@@ -19,6 +21,8 @@ export const toDosModule: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     announcements: createAnnouncementsRepository({ db: deps.db }),
     contractors: createContractorsRepository({ db: deps.db }),
     leads: createLeadsRepository({ db: deps.db }),
+    questions: createTransactionQuestionsRepository({ db: deps.db }),
+    reconciliation: createReconciliationRepository({ db: deps.db }),
     timeZone: (tx) => settings.timeZone(tx),
   });
   await app.register(toDosRoutes, { toDos });

@@ -13,7 +13,8 @@ export const toDosRoutes: FastifyPluginAsyncZod<{ toDos: ToDosService }> = async
         summary: "What waits on the signed-in client user for their current client (the client's To do)",
         description:
           'Open request items (soonest due first, overdue marked), announcements to confirm, the 1099 filing ' +
-          'fee of the current tax year, an unfinished onboarding. Staff have no client: an empty list.',
+          'fee of the current tax year, questions about bank transactions waiting on the client, bank ' +
+          'connections to reconnect, an unfinished onboarding. Staff have no client: an empty list.',
         response: { 200: toDoListSchema },
       },
     },

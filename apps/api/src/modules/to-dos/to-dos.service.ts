@@ -15,9 +15,17 @@ import { clientScopeOf } from '../clients/index.js';
 import type { createAnnouncementsRepository } from '../announcements/index.js';
 import { contractorScopeOf, type createContractorsRepository } from '../contractors/index.js';
 import type { createLeadsRepository } from '../leads/index.js';
+import { reconciliationScopeOf, type ReconciliationRepository } from '../reconciliation/index.js';
 import { requestScopeOf, type createRequestsRepository } from '../requests/index.js';
+import type { TransactionQuestionsRepository } from '../transaction-questions/index.js';
 
 const empty = { detail: null, dueDate: null, isOverdue: false, requestId: null, itemId: null, returnNote: null };
+
+/** 2025-03-04 → 03/04/2025, the way the To do shows dates. */
+function usDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${month}/${day}/${year}`;
+}
 
 function dollars(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
@@ -36,6 +44,8 @@ export function createToDosService({
   announcements,
   contractors,
   leads,
+  questions,
+  reconciliation,
   timeZone,
   now = () => new Date(),
 }: {
@@ -43,6 +53,8 @@ export function createToDosService({
   announcements: ReturnType<typeof createAnnouncementsRepository>;
   contractors: ReturnType<typeof createContractorsRepository>;
   leads: ReturnType<typeof createLeadsRepository>;
+  questions: Pick<TransactionQuestionsRepository, 'waiting'>;
+  reconciliation: Pick<ReconciliationRepository, 'connectionsNeedingAction'>;
   timeZone: (tx?: DbOrTx) => Promise<string>;
   now?: () => Date;
 }) {
@@ -85,6 +97,37 @@ export function createToDosService({
     ];
   }
 
+  /** Reconciliation's scope, from the client the principal already carries. */
+  function reconciliationScope(caller: Principal) {
+    return reconciliationScopeOf(caller, { currentClientIdOf: async () => caller.currentClientId });
+  }
+
+  async function transactionQuestions(caller: Principal): Promise<ToDo[]> {
+    const clientId = caller.currentClientId;
+    if (clientId === null) return [];
+    const rows = await questions.waiting(await reconciliationScope(caller), clientId);
+    return rows.map((row) => ({
+      ...empty,
+      kind: TO_DO_KIND.transactionQuestion,
+      title: `Question about ${row.transactionName} on ${usDate(row.transactionDate)}`,
+      link: `/reconciliations?clientId=${row.clientId}&tab=questions&questionId=${row.id}`,
+      // The firm's note when it asked again, as a returned request item shows its note.
+      returnNote: row.askedAgainNote,
+    }));
+  }
+
+  async function bankConnections(caller: Principal): Promise<ToDo[]> {
+    const clientId = caller.currentClientId;
+    if (clientId === null) return [];
+    const rows = await reconciliation.connectionsNeedingAction(await reconciliationScope(caller), { clientId });
+    return rows.map((row) => ({
+      ...empty,
+      kind: TO_DO_KIND.bankConnection,
+      title: `Reconnect ${row.institutionName}`,
+      link: `/reconciliations?clientId=${row.clientId}`,
+    }));
+  }
+
   async function onboarding(caller: Principal): Promise<ToDo[]> {
     const linked = await leads.findLinkedToUser(caller.userId);
     if (!linked || linked.isLeadOnboardingCompleted) return [];
@@ -102,6 +145,9 @@ export function createToDosService({
         may('request:list') ? requestItems(caller, today) : [],
         announcementsToConfirm(caller),
         may('contractor:pay') ? contractorFee(caller) : [],
+        may('reconciliation:question:answer') ? transactionQuestions(caller) : [],
+        // Reconnecting is adding the account again in the provider's update mode.
+        may('reconciliation:add-account') ? bankConnections(caller) : [],
         onboarding(caller),
       ]);
       const items = parts.flat();

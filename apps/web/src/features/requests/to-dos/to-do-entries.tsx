@@ -1,4 +1,4 @@
-import type { ToDo } from '@ledgerport/shared';
+import { TO_DO_KIND, type ToDo } from '@ledgerport/shared';
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowRight, IconChecks } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -57,7 +57,9 @@ function ToDoEntry({ item, compact, first }: { item: ToDo; compact: boolean; fir
           )}
           {item.returnNote && (
             <Text size="sm" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {t('toDos.list.returned', { note: item.returnNote })}
+              {item.kind === TO_DO_KIND.transactionQuestion
+                ? t('toDos.list.askedAgain', { note: item.returnNote })
+                : t('toDos.list.returned', { note: item.returnNote })}
             </Text>
           )}
         </Stack>

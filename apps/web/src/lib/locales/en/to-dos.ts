@@ -7,6 +7,7 @@ export const toDos = {
     due: 'Due {{date}}',
     overdue: 'Overdue',
     returned: 'Returned: {{note}}',
+    askedAgain: 'The firm asks again: {{note}}',
     viewAll: 'View all ({{count}})',
     summary_one: '{{count}} thing is waiting on you',
     summary_other: '{{count}} things are waiting on you',
@@ -17,6 +18,8 @@ export const toDos = {
     announcement: 'Read and confirm',
     'contractor-fee': 'Pay',
     onboarding: 'Continue',
+    'transaction-question': 'Answer',
+    'bank-connection': 'Reconnect',
   },
   card: {
     title: 'To do',
