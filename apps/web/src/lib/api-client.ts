@@ -414,6 +414,10 @@ export interface UploadOptions<S extends z.ZodType | undefined = undefined> {
   /** Bytes of the request body sent so far; starts again from 0 if the request is retried after a refresh. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
+  /** PUT for a save that carries a file (a question's answer with its receipt); POST by default. */
+  method?: 'POST' | 'PUT';
+  /** As `RequestOptions.ifMatch`: the version the save was made from. */
+  ifMatch?: string;
 }
 
 /** Statuses whose Response must have no body (the constructor throws otherwise). */
@@ -464,12 +468,13 @@ function transmit(
       outcome.then(resolve, reject);
     };
 
-    xhr.open('POST', buildUrl(path));
+    xhr.open(options.method ?? 'POST', buildUrl(path));
     xhr.timeout = FILE_TRANSFER_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', getSession().locale);
     if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
     xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+    if (options.ifMatch !== undefined) xhr.setRequestHeader('If-Match', `"${options.ifMatch}"`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
     };

@@ -1,5 +1,6 @@
 import { ACCOUNT_SUBTYPE, type InstitutionAccountDto } from '@ledgerport/shared';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconCreditCard, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { useBookkeepingClients } from '@/features/reconciliation/api/get-bookkeeping-clients';
 import { useInstitutionAccounts } from '@/features/reconciliation/api/get-institution-accounts';
+import { useTransactionCategories } from '@/features/reconciliation/api/get-transaction-categories';
+import { reconciliationKeys } from '@/features/reconciliation/api/reconciliation-keys';
 import { useSynchronizeAccounts } from '@/features/reconciliation/api/synchronize-accounts';
 import { AccountsOverview } from '@/features/reconciliation/components/accounts-overview';
 import { BankLinkFlow } from '@/features/reconciliation/components/bank-link/bank-link-flow';
@@ -14,6 +17,8 @@ import { useBankLink, type LinkRequest } from '@/features/reconciliation/compone
 import { NetCashChart } from '@/features/reconciliation/components/charts/net-cash-chart';
 import { ChooseClientModal } from '@/features/reconciliation/components/choose-client-modal';
 import { ClientSummary } from '@/features/reconciliation/components/client-summary';
+import { toDoKeys } from '@/features/requests/api/request-keys';
+import { QuestionsPanel } from '@/features/transaction-questions/components/questions-panel';
 import { useAuthorization } from '@/lib/authorization';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -24,10 +29,13 @@ const positiveId = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+type Tab = 'accounts' | 'questions';
+
 /**
  * Reconciliations (spec 03): a client's checking accounts, credit cards and net cash, with adding
  * accounts and synchronising. Staff choose the client (query clientId); a client user sees their
- * current client.
+ * current client. The Questions tab (query tab=questions, issue 24 item 1) holds the firm's
+ * questions about the client's transactions: answered by the client, resolved by the firm.
  */
 export function ReconciliationsRoute() {
   const { t } = useTranslation();
@@ -42,6 +50,28 @@ export function ReconciliationsRoute() {
   const chosen = isClient ? null : (clients.data?.find((client) => client.id === requestedClientId) ?? null);
   const clientId = isClient ? (currentClient?.id ?? null) : (chosen?.id ?? null);
   const clientName = isClient ? (currentClient?.name ?? '') : (chosen?.name ?? '');
+
+  const canSeeQuestions = can('reconciliation:question|reconciliation:question:answer');
+  const tab: Tab = canSeeQuestions && searchParams.get('tab') === 'questions' ? 'questions' : 'accounts';
+  const focusQuestionId = positiveId(searchParams.get('questionId'));
+  const queryClient = useQueryClient();
+  const categories = useTransactionCategories({ enabled: tab === 'questions' });
+  const showTab = (next: Tab) =>
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (next === 'questions') params.set('tab', next);
+        else params.delete('tab');
+        params.delete('questionId');
+        return params;
+      },
+      { replace: true },
+    );
+  // A question's answer moves it off the To do and changes its transaction's status.
+  const questionChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: toDoKeys.all });
+    if (clientId !== null) void queryClient.invalidateQueries({ queryKey: reconciliationKeys.accounts(clientId) });
+  };
 
   const [changingClient, setChangingClient] = useState(false);
   const chooserOpened = !isClient && (changingClient || !hasClientParam);
@@ -82,7 +112,7 @@ export function ReconciliationsRoute() {
   };
   const choose = (id: number) => {
     setChangingClient(false);
-    setSearchParams({ clientId: String(id) });
+    setSearchParams({ clientId: String(id), ...(tab === 'questions' ? { tab } : {}) });
   };
   const transactionsHref = (account: InstitutionAccountDto) =>
     href(
@@ -164,19 +194,48 @@ export function ReconciliationsRoute() {
               </Group>
             </Alert>
           )}
-          {accounts.data && (
-            <AccountsOverview
-              data={accounts.data}
-              transactionsHref={can('reconciliation:transaction:list') ? transactionsHref : null}
-              onReconnect={
-                can('reconciliation:add-account')
-                  ? (institution) => link.start({ kind: 'reconnect', institution })
-                  : null
-              }
-              reconnectingInstitutionId={starting?.kind === 'reconnect' ? starting.institution.id : null}
-            />
-          )}
-          {accounts.data && <NetCashChart clientId={clientId} />}
+          <Tabs value={tab} onChange={(value) => showTab(value === 'questions' ? 'questions' : 'accounts')}>
+            {canSeeQuestions && (
+              <Tabs.List mb="md">
+                <Tabs.Tab value="accounts">{t('transactionQuestions.panel.accountsTab')}</Tabs.Tab>
+                <Tabs.Tab value="questions">{t('transactionQuestions.panel.tab')}</Tabs.Tab>
+              </Tabs.List>
+            )}
+            <Tabs.Panel value="accounts">
+              <Stack gap="md">
+                {accounts.data && (
+                  <AccountsOverview
+                    data={accounts.data}
+                    transactionsHref={can('reconciliation:transaction:list') ? transactionsHref : null}
+                    onReconnect={
+                      can('reconciliation:add-account')
+                        ? (institution) => link.start({ kind: 'reconnect', institution })
+                        : null
+                    }
+                    reconnectingInstitutionId={starting?.kind === 'reconnect' ? starting.institution.id : null}
+                  />
+                )}
+                {accounts.data && <NetCashChart clientId={clientId} />}
+              </Stack>
+            </Tabs.Panel>
+            {canSeeQuestions && (
+              <Tabs.Panel value="questions">
+                {tab === 'questions' && (
+                  <QuestionsPanel
+                    key={clientId}
+                    clientId={clientId}
+                    isClient={isClient}
+                    focusQuestionId={focusQuestionId}
+                    canReview={!isClient && can('reconciliation:question')}
+                    canAnswer={isClient && can('reconciliation:question:answer')}
+                    categories={categories.data ?? []}
+                    receiptHref={can('my-upload:list|received:list') ? (id) => href('Document', { id }) : null}
+                    onChanged={questionChanged}
+                  />
+                )}
+              </Tabs.Panel>
+            )}
+          </Tabs>
           <BankLinkFlow link={link} />
         </>
       )}

@@ -1,5 +1,7 @@
-import { ActionIcon, Group, Stack, Tooltip } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { TRANSACTION_QUESTION_STATUS, type TransactionDto, type TransactionQuestionStatus } from '@ledgerport/shared';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconMessageQuestion } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,8 +11,9 @@ import { PageTitle } from '@/components/ui/page-title';
 import { useBalance } from '@/features/reconciliation/api/get-balance';
 import { useInstitutionAccount } from '@/features/reconciliation/api/get-institution-account';
 import { useMonthTotalCents } from '@/features/reconciliation/api/get-month-total';
+import { useTransactionCategories } from '@/features/reconciliation/api/get-transaction-categories';
 import { useTransactions } from '@/features/reconciliation/api/get-transactions';
-import type { TransactionsFilterQuery } from '@/features/reconciliation/api/reconciliation-keys';
+import { reconciliationKeys, type TransactionsFilterQuery } from '@/features/reconciliation/api/reconciliation-keys';
 import { AccountBalance } from '@/features/reconciliation/components/account-balance';
 import { AccountHeading } from '@/features/reconciliation/components/account-heading';
 import { AccountCharts } from '@/features/reconciliation/components/charts/account-charts';
@@ -22,6 +25,7 @@ import {
 } from '@/features/reconciliation/components/transactions-search-panel';
 import { TransactionsTable } from '@/features/reconciliation/components/transactions-table';
 import { currentPeriod, parsePeriod, type Period } from '@/features/reconciliation/period';
+import { AskQuestionsDialog } from '@/features/transaction-questions/components/ask-questions-dialog';
 import { useAuthorization } from '@/lib/authorization';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -37,8 +41,13 @@ interface UrlState extends TransactionFiltersState {
   clientId?: string;
 }
 
+const QUESTION_STATUSES: readonly string[] = Object.values(TRANSACTION_QUESTION_STATUS);
+const questionStatusOf = (value: string | undefined) =>
+  value !== undefined && QUESTION_STATUSES.includes(value) ? (value as TransactionQuestionStatus) : undefined;
+
 function toApiFilters(filters: TransactionFiltersState, period: Period): TransactionsFilterQuery {
   return {
+    questionStatus: questionStatusOf(filters.questionStatus),
     name: filters.name,
     amount: filters.amount,
     categoryId: positiveId(filters.categoryId) ?? undefined,
@@ -50,7 +59,8 @@ function toApiFilters(filters: TransactionFiltersState, period: Period): Transac
 
 /**
  * Transactions (spec 03): one account's month of transactions with its starting and ending balance,
- * month arrows, search and export.
+ * month arrows, search and export. Staff who ask clients questions (issue 24 item 1) select rows and
+ * ask about them; each row shows its question's status.
  */
 export function TransactionsRoute() {
   const { t } = useTranslation();
@@ -73,7 +83,13 @@ export function TransactionsRoute() {
     [list.filters, period.year, period.month],
   );
   const filterQuery = toApiFilters(list.filters, period);
-  const isFiltered = Boolean(list.filters.name || list.filters.amount || list.filters.categoryId || list.filters.kind);
+  const isFiltered = Boolean(
+    list.filters.name ||
+    list.filters.amount ||
+    list.filters.categoryId ||
+    list.filters.kind ||
+    questionStatusOf(list.filters.questionStatus),
+  );
   const [searchOpened, setSearchOpened] = useState(false);
 
   const account = useInstitutionAccount(clientId, accountId);
@@ -83,6 +99,22 @@ export function TransactionsRoute() {
     offset: (list.page - 1) * list.pageSize,
   });
   const balance = useBalance(clientId, accountId, period.year, period.month);
+
+  // Asking the client (staff with reconciliation:question): the rows chosen, kept across pages.
+  const queryClient = useQueryClient();
+  const canAsk = !isClient && can('reconciliation:question');
+  const [selected, setSelected] = useState<Map<number, TransactionDto>>(new Map());
+  const [asking, setAsking] = useState(false);
+  const categories = useTransactionCategories({ enabled: canAsk });
+  const select = (ids: Set<number>) => {
+    const rows = transactions.data?.items ?? [];
+    const next = new Map<number, TransactionDto>();
+    for (const id of ids) {
+      const row = selected.get(id) ?? rows.find((candidate) => candidate.id === id);
+      if (row) next.set(id, row);
+    }
+    setSelected(next);
+  };
   const monthTotal = useMonthTotalCents(clientId, accountId, period.year, period.month);
 
   // Without a client or with an account that cannot be fetched there is nothing to show here.
@@ -148,6 +180,27 @@ export function TransactionsRoute() {
         <TransactionsPeriodNav period={period} onChange={showPeriod} />
       </Group>
       <AccountBalance balance={balance.isError ? undefined : balance.data} monthTotalCents={monthTotal.data} />
+      {canAsk && selected.size > 0 && (
+        <Paper withBorder radius="md" p="sm" role="region" aria-label={t('transactionQuestions.table.ask')}>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" fw={500} aria-live="polite">
+              {t('transactionQuestions.table.selected', { count: selected.size })}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => setSelected(new Map())}>
+                {t('transactionQuestions.table.clearSelection')}
+              </Button>
+              <Button
+                size="xs"
+                leftSection={<IconMessageQuestion size={16} aria-hidden />}
+                onClick={() => setAsking(true)}
+              >
+                {t('transactionQuestions.table.ask')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
       <TransactionsTable
         rows={transactions.data?.items}
         totalCount={transactions.data?.totalCount ?? 0}
@@ -159,7 +212,21 @@ export function TransactionsRoute() {
         isError={transactions.isError}
         onRetry={() => void transactions.refetch()}
         isFiltered={isFiltered}
+        selection={canAsk ? { selected: new Set(selected.keys()), onChange: select } : undefined}
       />
+      {canAsk && clientId !== null && (
+        <AskQuestionsDialog
+          opened={asking}
+          clientId={clientId}
+          transactions={[...selected.values()]}
+          categories={categories.data ?? []}
+          onClose={() => setAsking(false)}
+          onAsked={() => {
+            setSelected(new Map());
+            void queryClient.invalidateQueries({ queryKey: reconciliationKeys.account(clientId, accountId) });
+          }}
+        />
+      )}
     </Stack>
   );
 }

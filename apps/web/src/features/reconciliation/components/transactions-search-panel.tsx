@@ -1,4 +1,4 @@
-import { TRANSACTION_AMOUNT_PATTERN } from '@ledgerport/shared';
+import { TRANSACTION_AMOUNT_PATTERN, TRANSACTION_QUESTION_STATUS } from '@ledgerport/shared';
 import { Radio, Select, SimpleGrid, Group, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,17 @@ export interface TransactionFiltersState extends Record<string, string | undefin
   year?: string;
   month?: string;
   kind?: string;
+  /** TRANSACTION_QUESTION_STATUS: the status of a question about the transaction. */
+  questionStatus?: string;
 }
 
 const KIND_ALL = 'all';
+const TRANSACTION_QUESTION_STATUSES = Object.values(TRANSACTION_QUESTION_STATUS);
 
-/** Spec 03 Transactions screen: name, amount, category, year, month and deposit/withdrawal/all. */
+/**
+ * Spec 03 Transactions screen: name, amount, category, year, month and deposit/withdrawal/all; and
+ * the status of a question about the transaction (issue 24 item 1).
+ */
 export function TransactionsSearchPanel({
   opened,
   filters,
@@ -72,7 +78,7 @@ export function TransactionsSearchPanel({
         onClear();
       }}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 6 }} spacing="sm">
         <TextInput
           label={t('reconciliation.search.name')}
           value={draft.name ?? ''}
@@ -111,6 +117,17 @@ export function TransactionsSearchPanel({
           value={draft.month ?? null}
           onChange={set('month')}
           allowDeselect={false}
+        />
+        <Select
+          label={t('transactionQuestions.table.filter')}
+          placeholder={t('transactionQuestions.table.filterAny')}
+          data={TRANSACTION_QUESTION_STATUSES.map((status) => ({
+            value: status,
+            label: t(`transactionQuestions.status.${status}`),
+          }))}
+          value={draft.questionStatus ?? null}
+          onChange={set('questionStatus')}
+          clearable
         />
       </SimpleGrid>
       <Radio.Group

@@ -1,5 +1,5 @@
 import type { TransactionDto } from '@ledgerport/shared';
-import { Text, Tooltip } from '@mantine/core';
+import { Badge, Checkbox, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { formatDate } from '@/lib/dates';
@@ -16,12 +16,69 @@ interface TransactionsTableProps {
   isError: boolean;
   onRetry: () => void;
   isFiltered: boolean;
+  /**
+   * Row selection (staff asking the client about transactions): the selected ids and how they change.
+   * Without it the table has no checkboxes.
+   */
+  selection?: { selected: ReadonlySet<number>; onChange: (selected: Set<number>) => void };
 }
 
-/** Spec 03 Transactions screen: date, name (cut, full on hover), category, signed amount, type. */
+const QUESTION_COLOR = { waiting: 'orange', answered: 'blue', resolved: 'teal' } as const;
+
+/**
+ * Spec 03 Transactions screen: date, name (cut, full on hover), category, signed amount, type, and the
+ * status of a question the firm asked about the transaction (issue 24 item 1); with `selection`, a
+ * checkbox per row and one for the page.
+ */
 export function TransactionsTable(props: TransactionsTableProps) {
   const { t } = useTranslation();
+  const { selection } = props;
+  const pageIds = (props.rows ?? []).map((row) => row.id);
+  const selectedOnPage = pageIds.filter((id) => selection?.selected.has(id)).length;
+  const toggle = (id: number, checked: boolean) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    selection.onChange(next);
+  };
+  const selectColumn: DataTableColumn<TransactionDto>[] = selection
+    ? [
+        {
+          key: 'select',
+          width: 40,
+          header: (
+            <Checkbox
+              aria-label={t('transactionQuestions.table.selectPage')}
+              checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+              indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
+              disabled={pageIds.length === 0}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                const next = new Set(selection.selected);
+                for (const id of pageIds) {
+                  if (checked) next.add(id);
+                  else next.delete(id);
+                }
+                selection.onChange(next);
+              }}
+            />
+          ),
+          render: (row) => (
+            <Checkbox
+              aria-label={t('transactionQuestions.table.select', {
+                name: row.name,
+                date: formatDate(row.date, RECONCILIATION_DATE_FORMAT.transaction),
+              })}
+              checked={selection.selected.has(row.id)}
+              onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+            />
+          ),
+        },
+      ]
+    : [];
   const columns: DataTableColumn<TransactionDto>[] = [
+    ...selectColumn,
     {
       key: 'date',
       header: t('reconciliation.transactions.columns.date'),
@@ -70,6 +127,21 @@ export function TransactionsTable(props: TransactionsTableProps) {
           isDeposit(row.amount)
             ? 'reconciliation.transactions.type.deposit'
             : 'reconciliation.transactions.type.withdrawal',
+        ),
+    },
+    {
+      key: 'question',
+      header: t('transactionQuestions.table.question'),
+      render: (row) =>
+        row.questionStatus === null ? (
+          <Text component="span" size="sm" c="dimmed">
+            <span aria-hidden>—</span>
+            <VisuallyHidden>{t('transactionQuestions.table.noQuestion')}</VisuallyHidden>
+          </Text>
+        ) : (
+          <Badge color={QUESTION_COLOR[row.questionStatus]} variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t(`transactionQuestions.status.${row.questionStatus}`)}
+          </Badge>
         ),
     },
   ];

@@ -26,6 +26,45 @@ const entry = (title: string) => screen.getByRole('listitem', { name: title });
 describe('ToDoList', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('links a question about a transaction to the Questions tab with the firm’s note, and a bank to reconnect', async () => {
+    const items = [
+      toDo({
+        kind: 'transaction-question',
+        title: 'Question about Staples #1022 on 03/04/2025',
+        detail: null,
+        dueDate: null,
+        link: '/reconciliations?clientId=7&tab=questions&questionId=11',
+        requestId: null,
+        itemId: null,
+        returnNote: 'Which store was it?',
+      }),
+      toDo({
+        kind: 'bank-connection',
+        title: 'Reconnect First Platypus Bank',
+        detail: null,
+        dueDate: null,
+        link: '/reconciliations?clientId=7',
+        requestId: null,
+        itemId: null,
+      }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ items, totalCount: 2 })),
+    );
+    renderWithProviders(<ToDoList />);
+
+    const question = await screen.findByRole('listitem', { name: 'Question about Staples #1022 on 03/04/2025' });
+    expect(within(question).getByText('The firm asks again: Which store was it?')).toBeTruthy();
+    expect(within(question).getByRole('link', { name: 'Answer' }).getAttribute('href')).toBe(
+      '/reconciliations?clientId=7&tab=questions&questionId=11',
+    );
+    const bank = entry('Reconnect First Platypus Bank');
+    expect(within(bank).getByRole('link', { name: 'Reconnect' }).getAttribute('href')).toBe(
+      '/reconciliations?clientId=7',
+    );
+  });
+
   it('lists what waits on the client in the order given, with due dates, overdue, the firm’s note and a link', async () => {
     const items = [
       toDo({ title: 'Bank statements', detail: 'Monthly', dueDate: '2026-01-05', isOverdue: true, itemId: 3 }),

@@ -32,6 +32,7 @@ import { toDos } from './to-dos';
 import { requestTemplates } from './request-templates';
 import { notifications } from './notifications';
 import { messages } from './messages';
+import { transactionQuestions } from './transaction-questions';
 
 /**
  * The one English catalogue: every text the user can see lives here, so wording the firm's users
@@ -73,6 +74,7 @@ export const en = {
   requestTemplates,
   notifications,
   messages,
+  transactionQuestions,
 } as const;
 
 export type Catalogue = typeof en;
