@@ -87,7 +87,9 @@ test.describe('sidebar per role', () => {
     });
   }
 
-  test('a client chooses an account; 1099 Form and Reconciliations follow the current client', async ({ page }) => {
+  test('a client chooses an account; Bookkeeping, 1099 Form and Reconciliations follow the current client', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.client);
     const dialog = page.getByRole('dialog', { name: 'Choose account' });
     await expect(dialog).toBeVisible();
@@ -102,6 +104,8 @@ test.describe('sidebar per role', () => {
       'Requests',
       MESSAGES,
       'Invitations',
+      // The client's own bookkeeping year (issue 24), where staff have the tracker.
+      'Bookkeeping',
       '1099 Form',
       'Reconciliations',
     ]);

@@ -911,6 +911,15 @@ const CASES: SwapCase[] = [
   gate('PUT', `${D}/clients/personal/:id`, (x) => `${D}/clients/personal/${x.clientId}`),
   gate('GET', `${D}/bookkeeping`, (x) => `${D}/bookkeeping?clientId=${x.clientId}`),
   gate('GET', `${D}/bookkeeping/completion`, (x) => `${D}/bookkeeping/completion?clientId=${x.clientId}`),
+  // The month status is a client user's own: another client's id is not theirs (issue 24 item 3).
+  ...(['ownerB', 'deactivatedCollaboratorA'] as const).map((caller): SwapCase => ({
+    method: 'GET',
+    route: `${D}/bookkeeping/months`,
+    slots: ['query:clientId'],
+    caller,
+    url: (x) => `${D}/bookkeeping/months?clientId=${x.clientId}`,
+    expect: 404,
+  })),
   gate(
     'POST',
     `${D}/bookkeeping`,

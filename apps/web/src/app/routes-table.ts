@@ -106,6 +106,14 @@ export const ROUTES = {
     clientRule: 'bookkeepingClient',
     titleKey: 'nav.reconciliations',
   },
+  /** A client's bookkeeping year, month by month with its status (issue 24 item 3). Query: year. */
+  MyBookkeeping: {
+    path: '/my-bookkeeping',
+    access: 'app',
+    permission: 'bookkeeping:status',
+    clientRule: 'usesBookkeeping',
+    titleKey: 'nav.bookkeeping',
+  },
   /** The firm-wide list of linked banks needing a client to reconnect (issue 24 item 2). */
   BankConnections: {
     path: '/reconciliations/connections',

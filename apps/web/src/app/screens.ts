@@ -36,6 +36,7 @@ export const SCREENS: Partial<Record<RouteName, Lazy>> = {
   Companies: () => import('./routes/app/companies').then((m) => ({ Component: m.CompaniesRoute })),
   CompanyDetails: () => import('./routes/app/company-details').then((m) => ({ Component: m.CompanyDetailsRoute })),
   Reconciliations: () => import('./routes/app/reconciliations').then((m) => ({ Component: m.ReconciliationsRoute })),
+  MyBookkeeping: () => import('./routes/app/my-bookkeeping').then((m) => ({ Component: m.MyBookkeepingRoute })),
   BankConnections: () => import('./routes/app/bank-connections').then((m) => ({ Component: m.BankConnectionsRoute })),
   ReconciliationTransactions: () =>
     import('./routes/app/transactions').then((m) => ({ Component: m.TransactionsRoute })),

@@ -12,7 +12,7 @@ export interface AccessContext {
 }
 
 /** Extra conditions some routes put on client users on top of the permission (spec 01 section 2.2). */
-export type ClientRule = 'businessClient' | 'bookkeepingClient';
+export type ClientRule = 'businessClient' | 'bookkeepingClient' | 'usesBookkeeping';
 
 export function toAccessContext(session: Session): AccessContext {
   return { permissions: session.permissions, user: session.user, currentClient: session.currentClient };
@@ -27,6 +27,8 @@ export function satisfiesClientRule(context: AccessContext, rule: ClientRule): b
   // Staff act for any client, so these rules only narrow what a client user sees.
   if (!isClientUser(context.user)) return true;
   const client = context.currentClient;
+  // The month status is any bookkeeping client's, personal ones too (docs/bookkeeping.md).
+  if (rule === 'usesBookkeeping') return client?.usedBookkeepingServiceAtLeastOnce ?? false;
   if (!client || client.clientType !== CLIENT_TYPE.business) return false;
   // 1099 contractors exist for businesses; reconciliation for a business that has used bookkeeping.
   return rule === 'businessClient' || client.usedBookkeepingServiceAtLeastOnce;

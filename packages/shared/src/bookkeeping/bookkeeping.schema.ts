@@ -65,6 +65,28 @@ export type ListBookkeepingQuery = z.infer<typeof listBookkeepingQuerySchema>;
 
 const personRefSchema = z.object({ id: z.number().int(), fullName: z.string() });
 
+/**
+ * A client's bookkeeping month as the client sees it (issue 24 item 3), derived from what exists:
+ * closed (the four checks done, no question open), waiting on the client (a transaction question or a
+ * bookkeeping request item waits on them), collecting (no bank statement yet), in progress (the
+ * firm's draft or review not done). A month not begun yet is upcoming.
+ */
+export const BOOKKEEPING_MONTH_STATUS = {
+  upcoming: 'upcoming',
+  collecting: 'collecting',
+  waitingOnYou: 'waiting-on-you',
+  inProgress: 'in-progress',
+  closed: 'closed',
+} as const;
+export const bookkeepingMonthStatusSchema = z.enum([
+  BOOKKEEPING_MONTH_STATUS.upcoming,
+  BOOKKEEPING_MONTH_STATUS.collecting,
+  BOOKKEEPING_MONTH_STATUS.waitingOnYou,
+  BOOKKEEPING_MONTH_STATUS.inProgress,
+  BOOKKEEPING_MONTH_STATUS.closed,
+]);
+export type BookkeepingMonthStatus = z.infer<typeof bookkeepingMonthStatusSchema>;
+
 export const bookkeepingRowDtoSchema = z.object({
   /** 0 while nothing is stored for this client and month: the first edit creates the row. */
   id: z.number().int().nonnegative(),
@@ -83,6 +105,8 @@ export const bookkeepingRowDtoSchema = z.object({
   isQuickBooksDraftDone: z.boolean(),
   isQuickBooksReviewDone: z.boolean(),
   isFinancialStatementsUploaded: z.boolean(),
+  /** The month's status as the client sees it (BOOKKEEPING_MONTH_STATUS). */
+  monthStatus: bookkeepingMonthStatusSchema,
   year: z.number().int(),
   month: z.number().int(),
 });
@@ -160,3 +184,34 @@ export type BookkeepingCompletionMonthDto = z.infer<typeof bookkeepingCompletion
 /** Oldest month first; every month is there, with zeros when nothing was done. */
 export const bookkeepingCompletionDtoSchema = z.object({ months: z.array(bookkeepingCompletionMonthDtoSchema) });
 export type BookkeepingCompletionDto = z.infer<typeof bookkeepingCompletionDtoSchema>;
+
+/** `GET document/bookkeeping/months`: a client's year; staff name the client, a client user gets their current one. */
+export const bookkeepingYearQuerySchema = z.object({
+  clientId: z.preprocess(blankToUndefined, idSchema.optional()),
+  /** Absent: the current year (UTC). */
+  year: z.preprocess(blankToUndefined, yearSchema.optional()),
+});
+export type BookkeepingYearQuery = z.infer<typeof bookkeepingYearQuerySchema>;
+
+export const bookkeepingMonthDtoSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  status: bookkeepingMonthStatusSchema,
+  bankStatementsUploaded: z.boolean(),
+  quickBooksDraftDone: z.boolean(),
+  quickBooksReviewDone: z.boolean(),
+  financialStatementsUploaded: z.boolean(),
+  /** Questions on the month's bank transactions waiting on the client. */
+  openQuestions: z.number().int().nonnegative(),
+  /** Items of the month's bookkeeping requests waiting on the client (requested or returned). */
+  openRequestItems: z.number().int().nonnegative(),
+});
+export type BookkeepingMonthDto = z.infer<typeof bookkeepingMonthDtoSchema>;
+
+export const bookkeepingYearDtoSchema = z.object({
+  client: z.object({ id: z.number().int(), name: z.string() }),
+  year: z.number().int(),
+  /** January to December. */
+  months: z.array(bookkeepingMonthDtoSchema),
+});
+export type BookkeepingYearDto = z.infer<typeof bookkeepingYearDtoSchema>;

@@ -50,6 +50,7 @@ export const PERMISSIONS = {
   'my-upload:delete': 'Delete my uploads',
   'bookkeeping:list': 'List the bookkeeping tracker',
   'bookkeeping:edit': 'Edit the bookkeeping tracker',
+  'bookkeeping:status': "See each bookkeeping month's status (a client: their own)",
   'company:list': 'List companies',
   'company:view': 'View company details',
   'contractor:list': 'List 1099 contractors',
@@ -183,5 +184,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly string[]> = {
     'request:respond',
     'message:list',
     'message:send',
+    'bookkeeping:status',
   ],
 };

@@ -1,21 +1,33 @@
 import { and, count, eq, exists, getTableColumns, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { BOOKKEEPING_SERVICE_NAME, BOOKKEEPING_TAG_NAME, type BookkeepingSortKey } from '@ledgerport/shared';
+import {
+  BOOKKEEPING_SERVICE_NAME,
+  BOOKKEEPING_TAG_NAME,
+  REQUEST_ITEM_STATUS,
+  REQUEST_STATUS,
+  TRANSACTION_QUESTION_STATUS,
+  type BookkeepingSortKey,
+} from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  bankTransactions,
   bookkeepingRecords,
+  clientCollaboratorServices,
   clientServices,
   clients,
   documentTags,
   documents,
+  requestItems,
+  requests,
   services,
   tagGroups,
   tags,
+  transactionQuestions,
   users,
 } from '../../db/schema/index.js';
 import { orderByFromQuery } from '../../lib/list-query.js';
 import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
-import { clientScopeCondition, type ClientScope } from '../clients/index.js';
+import { activeCollaboratorWithGrant, clientScopeCondition, type ClientScope } from '../clients/index.js';
 
 export type BookkeepingRepository = ReturnType<typeof createBookkeepingRepository>;
 
@@ -265,6 +277,85 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
           ),
         )
         .groupBy(month);
+    },
+
+    /**
+     * A client user's own tracker client for the month status: their current client, as its owner or
+     * a collaborator granted Bookkeeping (a collaborator sees only the services granted to them).
+     */
+    async findOwnTrackerClient(clientId: number, userId: number, tx = db) {
+      const bookkeeping = tx
+        .select({ id: services.id })
+        .from(services)
+        .where(sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`);
+      const [row] = await tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.id, clientId),
+            isTrackerClient(tx),
+            or(
+              eq(clients.ownerUserId, userId),
+              activeCollaboratorWithGrant(
+                tx,
+                clients.id,
+                userId,
+                inArray(clientCollaboratorServices.serviceId, bookkeeping),
+              ),
+            ),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * What waits on each client per month (`YYYY-MM`) from `first` to `last`: questions on the month's
+     * bank transactions (by posting date) not yet answered, and items of the month's open bookkeeping
+     * requests (a schedule's period, else the due date) requested or returned.
+     * @unscoped the service passes clients it has just found in the caller's scope
+     */
+    async waitingOnClientsByMonth(clientIds: readonly number[], first: Period, last: Period, tx = db) {
+      if (clientIds.length === 0) return { questions: [], items: [] };
+      const from = `${first.year}-${String(first.month).padStart(2, '0')}`;
+      const to = `${last.year}-${String(last.month).padStart(2, '0')}`;
+      const questionMonth = sql<string>`to_char(${bankTransactions.date}, 'YYYY-MM')`;
+      const itemMonth = sql<string>`coalesce(${requests.period}, to_char(${requests.dueDate}, 'YYYY-MM'))`;
+      const [questions, items] = await Promise.all([
+        tx
+          .select({
+            clientId: transactionQuestions.clientId,
+            month: questionMonth,
+            n: sql<number>`count(*)`.mapWith(Number),
+          })
+          .from(transactionQuestions)
+          .innerJoin(bankTransactions, eq(bankTransactions.id, transactionQuestions.transactionId))
+          .where(
+            and(
+              inArray(transactionQuestions.clientId, [...clientIds]),
+              eq(transactionQuestions.status, TRANSACTION_QUESTION_STATUS.waiting),
+              sql`${questionMonth} between ${from} and ${to}`,
+            ),
+          )
+          .groupBy(transactionQuestions.clientId, questionMonth),
+        tx
+          .select({ clientId: requests.clientId, month: itemMonth, n: sql<number>`count(*)`.mapWith(Number) })
+          .from(requestItems)
+          .innerJoin(requests, eq(requests.id, requestItems.requestId))
+          .innerJoin(services, eq(services.id, requests.serviceId))
+          .where(
+            and(
+              inArray(requests.clientId, [...clientIds]),
+              eq(requests.status, REQUEST_STATUS.open),
+              inArray(requestItems.status, [REQUEST_ITEM_STATUS.requested, REQUEST_ITEM_STATUS.returned]),
+              sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`,
+              sql`${itemMonth} between ${from} and ${to}`,
+            ),
+          )
+          .groupBy(requests.clientId, itemMonth),
+      ]);
+      return { questions, items };
     },
 
     /** A client the tracker lists and the caller may see, or null. */

@@ -8,19 +8,40 @@ import {
   insertBookkeepingInputSchema,
   listBookkeepingQuerySchema,
   pagedBookkeepingSchema,
+  bookkeepingYearDtoSchema,
+  bookkeepingYearQuerySchema,
 } from '@ledgerport/shared';
 import { requestContext } from '../../lib/request-context.js';
 import { IF_MATCH_NOTE, ifMatchOf } from '../../lib/row-version.js';
 import { principalOf } from '../../plugins/auth.js';
 import type { BookkeepingService } from './bookkeeping.service.js';
 
-const PERMISSION = { list: 'bookkeeping:list', edit: 'bookkeeping:edit' } as const;
+const PERMISSION = { list: 'bookkeeping:list', edit: 'bookkeeping:edit', status: 'bookkeeping:status' } as const;
 const tags = ['document'];
 
 export const bookkeepingRoutes: FastifyPluginAsyncZod<{ bookkeeping: BookkeepingService }> = async (
   app,
   { bookkeeping },
 ) => {
+  app.get(
+    '/document/bookkeeping/months',
+    {
+      config: { permission: PERMISSION.status },
+      schema: {
+        tags,
+        summary: "A client's bookkeeping year: each month's status and what it waits for",
+        description:
+          'Status: closed (the four checks done and nothing waiting on the client), waiting-on-you (a ' +
+          'transaction question or a bookkeeping request item waits on the client), collecting (no bank ' +
+          'statement yet), in-progress (otherwise), upcoming (a month not begun). Staff name the client; a ' +
+          'client user gets their current client (owner, or collaborator granted Bookkeeping).',
+        querystring: bookkeepingYearQuerySchema,
+        response: { 200: bookkeepingYearDtoSchema },
+      },
+    },
+    async (request) => bookkeeping.year(request.query, principalOf(request)),
+  );
+
   app.get(
     '/document/bookkeeping',
     {

@@ -1,8 +1,12 @@
 import {
   BOOKKEEPING_CHART_MONTHS,
+  BOOKKEEPING_MONTH_STATUS,
   BOOKKEEPING_SORT_KEYS,
   ERROR_CODE,
   type BookkeepingCompletionDto,
+  type BookkeepingMonthStatus,
+  type BookkeepingYearDto,
+  type BookkeepingYearQuery,
   type BookkeepingFilters,
   type BookkeepingRecordDto,
   type BookkeepingRowDto,
@@ -16,7 +20,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { AUDIT_ACTION, type AuditLog } from '../audit/index.js';
 import type { Principal } from '../auth/index.js';
-import { clientScopeOf } from '../clients/index.js';
+import { clientScopeOf, EVERY_CLIENT } from '../clients/index.js';
 import type { BookkeepingRecordRow, BookkeepingRepository, Period, StoredValues } from './bookkeeping.repository.js';
 
 const SORT_KEY = new Map(BOOKKEEPING_SORT_KEYS.map((key) => [key.toLowerCase(), key]));
@@ -49,6 +53,56 @@ function monthsEndingWith(last: Period, count: number): Period[] {
 }
 
 const monthKey = ({ year, month }: Period) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The four checks of a client's month, as the tracker shows them. */
+interface MonthChecks {
+  bankStatementsUploaded: boolean;
+  quickBooksDraftDone: boolean;
+  quickBooksReviewDone: boolean;
+  financialStatementsUploaded: boolean;
+}
+
+/**
+ * The month as the client sees it (docs/bookkeeping.md, month status): closed once the four checks
+ * are done and nothing waits on the client; otherwise waiting on the client while a question or a
+ * request item does, collecting while no bank statement is in, else in progress (the firm's draft,
+ * review or statements). A month that has not begun is upcoming.
+ */
+export function monthStatusOf(
+  period: Period,
+  checks: MonthChecks,
+  waiting: { openQuestions: number; openRequestItems: number },
+  now = new Date(),
+): BookkeepingMonthStatus {
+  const current = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  if (period.year * 12 + period.month > current.year * 12 + current.month) return BOOKKEEPING_MONTH_STATUS.upcoming;
+  const waitsOnClient = waiting.openQuestions + waiting.openRequestItems > 0;
+  if (
+    !waitsOnClient &&
+    checks.bankStatementsUploaded &&
+    checks.quickBooksDraftDone &&
+    checks.quickBooksReviewDone &&
+    checks.financialStatementsUploaded
+  ) {
+    return BOOKKEEPING_MONTH_STATUS.closed;
+  }
+  if (waitsOnClient) return BOOKKEEPING_MONTH_STATUS.waitingOnYou;
+  if (!checks.bankStatementsUploaded) return BOOKKEEPING_MONTH_STATUS.collecting;
+  return BOOKKEEPING_MONTH_STATUS.inProgress;
+}
+
+/** Per client and month (`clientId:YYYY-MM`), what waits on the client. */
+function waitingIndex(waiting: {
+  questions: ReadonlyArray<{ clientId: number; month: string; n: number }>;
+  items: ReadonlyArray<{ clientId: number; month: string; n: number }>;
+}) {
+  const questions = new Map(waiting.questions.map((row) => [`${row.clientId}:${row.month}`, row.n]));
+  const items = new Map(waiting.items.map((row) => [`${row.clientId}:${row.month}`, row.n]));
+  return (clientId: number, period: Period) => ({
+    openQuestions: questions.get(`${clientId}:${monthKey(period)}`) ?? 0,
+    openRequestItems: items.get(`${clientId}:${monthKey(period)}`) ?? 0,
+  });
+}
 
 export type BookkeepingService = ReturnType<typeof createBookkeepingService>;
 
@@ -103,9 +157,22 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
           )
         ).map((row) => [row.clientId, row]),
       );
+      const waitingOf = waitingIndex(
+        await bookkeeping.waitingOnClientsByMonth(
+          rows.map((row) => row.clientId),
+          period,
+          period,
+        ),
+      );
       const items = rows.map((row): BookkeepingRowDto => {
         const documents = counts.get(row.clientId);
         const bankStatements = documents?.bankStatements ?? 0;
+        const checks: MonthChecks = {
+          bankStatementsUploaded: bankStatements > 0,
+          quickBooksDraftDone: row.isQuickBooksDraftDone ?? false,
+          quickBooksReviewDone: row.isQuickBooksReviewDone ?? false,
+          financialStatementsUploaded: (documents?.financialStatements ?? 0) > 0,
+        };
         return {
           id: row.recordId ?? 0,
           version: row.recordVersion ?? '',
@@ -125,11 +192,66 @@ export function createBookkeepingService(deps: { db: Db; bookkeeping: Bookkeepin
           isQuickBooksDraftDone: row.isQuickBooksDraftDone ?? false,
           isQuickBooksReviewDone: row.isQuickBooksReviewDone ?? false,
           isFinancialStatementsUploaded: (documents?.financialStatements ?? 0) > 0,
+          monthStatus: monthStatusOf(period, checks, waitingOf(row.clientId, period)),
           year: period.year,
           month: period.month,
         };
       });
       return { items, totalCount };
+    },
+
+    /**
+     * A client's year as twelve months with their status and what each waits for (issue 24 item 3):
+     * a client user's current client (owner, or a collaborator granted Bookkeeping), or the client
+     * staff name. Anything else answers 404.
+     */
+    async year(query: BookkeepingYearQuery, caller: Principal): Promise<BookkeepingYearDto> {
+      let client: { id: number; name: string } | null;
+      if (caller.isClient) {
+        const clientId = caller.currentClientId;
+        client =
+          clientId === null || (query.clientId !== undefined && query.clientId !== clientId)
+            ? null
+            : await bookkeeping.findOwnTrackerClient(clientId, caller.userId);
+      } else {
+        if (query.clientId === undefined) {
+          throw new BadRequestError('The request is not valid.', ERROR_CODE.validation, [
+            { in: 'query', field: 'clientId', message: 'This field is required' },
+          ]);
+        }
+        client = await bookkeeping.findTrackerClient(query.clientId, clientScopeOf(caller));
+      }
+      if (!client) throw new NotFoundError('No such client in the bookkeeping tracker.');
+      const year = query.year ?? new Date().getUTCFullYear();
+      const months = monthsEndingWith({ year, month: 12 }, 12);
+      const first = months[0]!;
+      const last = months[11]!;
+      // The client was just found within the caller's reach: its own rows need no other scope.
+      const filters = { clientId: client.id };
+      const [stored, statements, waiting] = await Promise.all([
+        bookkeeping.storedChecksByMonth(EVERY_CLIENT, filters, first, last),
+        bookkeeping.statementClientsByMonth(EVERY_CLIENT, filters, first, last),
+        bookkeeping.waitingOnClientsByMonth([client.id], first, last),
+      ]);
+      const storedOf = new Map(stored.map((row) => [monthKey(row), row]));
+      const statementsOf = new Map(statements.map((row) => [row.month, row]));
+      const waitingOf = waitingIndex(waiting);
+      return {
+        client: { id: client.id, name: client.name },
+        year,
+        months: months.map((period) => {
+          const done = storedOf.get(monthKey(period));
+          const uploads = statementsOf.get(monthKey(period));
+          const checks: MonthChecks = {
+            bankStatementsUploaded: (uploads?.bankStatementsUploaded ?? 0) > 0,
+            quickBooksDraftDone: (done?.quickBooksDraftDone ?? 0) > 0,
+            quickBooksReviewDone: (done?.quickBooksReviewDone ?? 0) > 0,
+            financialStatementsUploaded: (uploads?.financialStatementsUploaded ?? 0) > 0,
+          };
+          const open = waitingOf(client.id, period);
+          return { ...period, status: monthStatusOf(period, checks, open), ...checks, ...open };
+        }),
+      };
     },
 
     /**

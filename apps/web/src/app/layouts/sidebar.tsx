@@ -63,6 +63,8 @@ const MAIN_MENU: readonly MenuEntry[] = [
   { route: 'Users', labelKey: 'nav.users', icon: IconUsers },
   { route: 'Leads', labelKey: 'nav.leads', icon: IconUserSearch },
   { route: 'Bookkeeping', labelKey: 'nav.bookkeeping', icon: IconBook2 },
+  // A client user's own year (issue 24): where staff have the tracker.
+  { route: 'MyBookkeeping', labelKey: 'nav.bookkeeping', icon: IconBook2, clientsOnly: true },
   { route: 'Companies', labelKey: 'nav.companies', icon: IconBuildingSkyscraper },
   { route: 'Contractors', labelKey: 'nav.contractors', icon: IconFileInvoice },
   { route: 'Reconciliations', labelKey: 'nav.reconciliations', icon: IconBuildingBank },

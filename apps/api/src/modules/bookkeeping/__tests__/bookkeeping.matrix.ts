@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { bookkeepingRecords, clientServices, services } from '../../../db/schema/index.js';
-import { only, type MatrixFixture, type MatrixRow } from '../../../testing/authorization-matrix.js';
+import { all, only, type MatrixFixture, type MatrixRow } from '../../../testing/authorization-matrix.js';
 import { createClient } from '../../../testing/factories.js';
 
 /** Every staff role holds the whole `bookkeeping` area; client users hold none of it. */
@@ -19,6 +19,14 @@ const stored = { numberOfAccounts: 2, isQuickBooksDraftDone: true, isQuickBooksR
 export const rows: MatrixRow[] = [
   { method: 'GET', route: '/api/v1/document/bookkeeping', expect: staff(200) },
   { method: 'GET', route: '/api/v1/document/bookkeeping/completion', expect: staff(200) },
+  {
+    // Staff name any tracker client; a client user gets only their current client's year, and this
+    // client is nobody's current one.
+    method: 'GET',
+    route: '/api/v1/document/bookkeeping/months',
+    url: async (f) => `/api/v1/document/bookkeeping/months?clientId=${await trackerClient(f)}`,
+    expect: all(404, { anonymous: 401, admin: 200, advisor: 200, supervisor: 200, employee: 200 }),
+  },
   {
     method: 'POST',
     route: '/api/v1/document/bookkeeping',

@@ -134,6 +134,8 @@ describe('GET document/bookkeeping', () => {
           isQuickBooksDraftDone: false,
           isQuickBooksReviewDone: false,
           isFinancialStatementsUploaded: false,
+          // Nothing in yet, nothing asked of the client.
+          monthStatus: 'collecting',
           year: 2024,
           month: 2,
         },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PageTitle } from '@/components/ui/page-title';
+import { BookkeepingCard } from '@/features/bookkeeping/components/bookkeeping-card';
 import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
@@ -12,7 +13,7 @@ import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
 import { useAuthorization } from '@/lib/authorization';
 import { useActiveServices } from '@/lib/reference-data/get-active-services';
 import { useSession } from '@/lib/session';
-import { href } from '../../routes-table';
+import { href, routeDefinition } from '../../routes-table';
 
 const homeHref = href('Dashboard');
 const serviceHref = (serviceId: number) => href('Dashboard', null, { service: serviceId });
@@ -26,7 +27,7 @@ const serviceHref = (serviceId: number) => href('Dashboard', null, { service: se
 export function DashboardRoute() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const { isClient, can } = useAuthorization();
+  const { isClient, can, allows } = useAuthorization();
   const { currentClient } = useSession();
   // The layout shows a client user's screen only once a current client is chosen.
   const services = useActiveServices({ clientId: isClient ? (currentClient?.id ?? null) : null, icons: true });
@@ -64,6 +65,7 @@ export function DashboardRoute() {
       <PageTitle>{t('nav.home')}</PageTitle>
       <Stack gap="xl">
         {isClient && <ToDoCard allHref={href('ToDo')} />}
+        {isClient && allows(routeDefinition('MyBookkeeping')) && <BookkeepingCard yearHref={href('MyBookkeeping')} />}
         {!isClient && can('reconciliation:list') && <ConnectionsNeedingActionCard listHref={href('BankConnections')} />}
         <DocumentCards
           receivedDocsHref={can('received:list') ? href('ReceivedDocs') : undefined}

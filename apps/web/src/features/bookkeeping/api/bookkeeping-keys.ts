@@ -10,4 +10,6 @@ export const bookkeepingKeys = {
   completions: () => [...bookkeepingKeys.all, 'completion'] as const,
   completion: (query: BookkeepingCompletionQuery) => [...bookkeepingKeys.completions(), query] as const,
   save: () => [...bookkeepingKeys.all, 'save'] as const,
+  years: () => [...bookkeepingKeys.all, 'year'] as const,
+  year: (query: { year: number; clientId?: number }) => [...bookkeepingKeys.years(), query] as const,
 };

@@ -17,6 +17,7 @@ const unsaved: BookkeepingRowDto = {
   isQuickBooksDraftDone: false,
   isQuickBooksReviewDone: false,
   isFinancialStatementsUploaded: true,
+  monthStatus: 'in-progress',
   year: 2025,
   month: 3,
 };

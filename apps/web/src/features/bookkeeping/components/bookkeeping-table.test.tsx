@@ -18,6 +18,7 @@ function row(overrides: Partial<BookkeepingRowDto> & { name: string }): Bookkeep
     isQuickBooksDraftDone: false,
     isQuickBooksReviewDone: false,
     isFinancialStatementsUploaded: false,
+    monthStatus: 'collecting',
     year: 2025,
     month: 3,
     ...rest,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
 import { StatusDot } from '@/components/ui/status-dot';
 import type { StoredChange } from '../api/save-bookkeeping-row';
+import { MonthStatusBadge } from './month-status-badge';
 import classes from './bookkeeping-table.module.css';
 
 type TableProps = Omit<DataTableProps<BookkeepingRowDto>, 'columns' | 'rowKey'>;
@@ -145,6 +146,12 @@ export function BookkeepingTable({
           readOnly
         />
       ),
+    },
+    {
+      // What the client sees of the month (issue 24 item 3), in the firm's words.
+      key: 'monthStatus',
+      header: t('bookkeeping.columns.monthStatus'),
+      render: (row) => <MonthStatusBadge status={row.monthStatus} side="firm" />,
     },
   ];
 

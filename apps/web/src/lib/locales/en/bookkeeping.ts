@@ -7,6 +7,7 @@ export const bookkeeping = {
     quickBooksDraft: 'QuickBooks draft done',
     quickBooksReview: 'QuickBooks review done',
     financialStatements: 'Financial statements uploaded',
+    monthStatus: 'Month status',
   },
   /** Labels of each row's controls: the column's meaning and the client, for screen readers. */
   cells: {
@@ -90,6 +91,41 @@ export const bookkeeping = {
       summary_other:
         '{{count}} of the 12 months up to {{month}} are complete; {{month}} has {{checks}} of 4 checks done.',
     },
+  },
+  status: {
+    closed: 'Closed',
+    'waiting-on-you': 'Waiting on you',
+    waitingOnClient: 'Waiting on the client',
+    collecting: 'Collecting statements',
+    'in-progress': 'In progress',
+    upcoming: 'Not started',
+  },
+  year: {
+    previous: 'Previous year',
+    next: 'Next year',
+    summary_one: '{{count}} month of {{year}} is closed.',
+    summary_other: '{{count}} months of {{year}} are closed.',
+    checksLabel: 'Checks of {{month}}',
+    done: 'done',
+    notDone: 'not done yet',
+    checks: {
+      bankStatements: 'Bank statements received',
+      draft: 'Draft in QuickBooks',
+      review: 'Review in QuickBooks',
+      financialStatements: 'Financial statements',
+    },
+    questions_one: '{{count}} question about a transaction is waiting on you',
+    questions_other: '{{count}} questions about transactions are waiting on you',
+    requestItems_one: '{{count}} requested item is waiting on you',
+    requestItems_other: '{{count}} requested items are waiting on you',
+  },
+  card: {
+    title: 'Bookkeeping',
+    seeYear: 'See the year',
+    summary_one: '{{count}} month of {{year}} is closed.',
+    summary_other: '{{count}} months of {{year}} are closed.',
+    waiting_one: '{{count}} month is waiting on you.',
+    waiting_other: '{{count}} months are waiting on you.',
   },
   messages: {
     couldNotUpdate: 'An error occurred. The bookkeeping row could not be updated. Try again.',
