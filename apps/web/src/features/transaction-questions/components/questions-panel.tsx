@@ -26,7 +26,8 @@ export function QuestionsPanel({
   focusQuestionId: number | null;
 } & Pick<QuestionCardProps, 'canReview' | 'canAnswer' | 'categories' | 'receiptHref' | 'onChanged'>) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Filter>(isClient ? 'waiting' : 'all');
+  const initialFilter: Filter = isClient ? 'waiting' : 'all';
+  const [filter, setFilter] = useState<Filter>(initialFilter);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const questions = useTransactionQuestions(clientId, {
@@ -67,7 +68,7 @@ export function QuestionsPanel({
         onRetry={() => void questions.refetch()}
         loadingFirst={questions.isPending}
         empty={!rows || rows.length === 0}
-        isFiltered={filter !== 'all'}
+        isFiltered={filter !== initialFilter}
         emptyHint={t(isClient ? 'transactionQuestions.panel.emptyHint' : 'transactionQuestions.panel.emptyHintStaff')}
       />
       {rows && rows.length > 0 && (
