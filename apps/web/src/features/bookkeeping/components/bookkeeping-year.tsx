@@ -41,12 +41,12 @@ function MonthCard({ month, links }: { month: BookkeepingMonthDto; links: Bookke
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={6} align="flex-start">
           <Title order={2} size="h5" id={headingId}>
             {name}
           </Title>
           <MonthStatusBadge status={month.status} side="client" />
-        </Group>
+        </Stack>
         {month.status !== 'upcoming' && (
           <List spacing={4} size="sm" center aria-label={t('bookkeeping.year.checksLabel', { month: name })}>
             {CHECKS.map(([field, key]) => (

@@ -1,3 +1,4 @@
+import { WRAPPING_BADGE } from '@/components/ui/wrapping-badge';
 import { Badge } from '@mantine/core';
 import type { BookkeepingMonthStatus } from '@ledgerport/shared';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ const COLOR: Record<BookkeepingMonthStatus, string> = {
 export function MonthStatusBadge({ status, side }: { status: BookkeepingMonthStatus; side: 'client' | 'firm' }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[status]} variant="light" style={{ textTransform: 'none' }}>
+    <Badge color={COLOR[status]} variant="light" {...WRAPPING_BADGE}>
       {status === 'waiting-on-you' && side === 'firm'
         ? t('bookkeeping.status.waitingOnClient')
         : t(`bookkeeping.status.${status}`)}

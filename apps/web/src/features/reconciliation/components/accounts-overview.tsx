@@ -1,3 +1,4 @@
+import { WRAPPING_BADGE } from '@/components/ui/wrapping-badge';
 import type { TFunction } from 'i18next';
 import {
   ACCOUNT_SUBTYPE,
@@ -149,7 +150,7 @@ function AccountItem({
                 color={institution.connectionState === 'pending-expiration' ? 'yellow' : 'orange'}
                 variant="light"
                 leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                style={{ whiteSpace: 'normal', height: 'auto' }}
+                {...WRAPPING_BADGE}
               >
                 {connectionStateText(institution, t)}
               </Badge>

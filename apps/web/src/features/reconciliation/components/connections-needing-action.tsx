@@ -1,3 +1,4 @@
+import { WRAPPING_BADGE } from '@/components/ui/wrapping-badge';
 import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -55,7 +56,7 @@ export function ConnectionsNeedingAction({ clientHref }: { clientHref: (clientId
                       color={item.connectionState === 'pending-expiration' ? 'yellow' : 'orange'}
                       variant="light"
                       leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                      style={{ whiteSpace: 'normal', height: 'auto', textTransform: 'none' }}
+                      {...WRAPPING_BADGE}
                     >
                       {connectionStateText(item, t)}
                     </Badge>
