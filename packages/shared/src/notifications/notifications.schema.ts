@@ -16,11 +16,15 @@ export const NOTIFICATION_KIND = {
   requestCompleted: 'requestCompleted',
   announcementAcknowledged: 'announcementAcknowledged',
   contractorFeePaid: 'contractorFeePaid',
+  // Issue 24: the client answered a question about a bank transaction (its asker, advisor, followers).
+  transactionQuestionAnswered: 'transactionQuestionAnswered',
   // For the client's users (the owner, and the collaborators whose services cover it).
   requestCreated: 'requestCreated',
   requestItemReturned: 'requestItemReturned',
   documentReceived: 'documentReceived',
   reminder: 'reminder',
+  // Issue 24: the firm asks (or asks again) about bank transactions; owner and collaborators granted Bookkeeping.
+  transactionQuestionsAsked: 'transactionQuestionsAsked',
   // Both sides (issue 24): the client's people who reconcile it and its advisor (and followers).
   bankConnectionNeedsAction: 'bankConnectionNeedsAction',
   // Both sides (issue 23): a conversation's client users (never for an internal note) and its staff.
@@ -39,6 +43,7 @@ export const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.requestCompleted,
   NOTIFICATION_KIND.announcementAcknowledged,
   NOTIFICATION_KIND.contractorFeePaid,
+  NOTIFICATION_KIND.transactionQuestionAnswered,
   NOTIFICATION_KIND.bankConnectionNeedsAction,
   NOTIFICATION_KIND.messageReceived,
 ];
@@ -49,6 +54,7 @@ export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.reminder,
   NOTIFICATION_KIND.messageReceived,
   NOTIFICATION_KIND.bankConnectionNeedsAction,
+  NOTIFICATION_KIND.transactionQuestionsAsked,
 ];
 
 /** How a kind reaches the person by e-mail: batched soon after, in the daily digest, or not at all. */
@@ -70,7 +76,8 @@ export function defaultDelivery(kind: NotificationKind, isClient: boolean): Noti
     kind === NOTIFICATION_KIND.requestItemReturned ||
     kind === NOTIFICATION_KIND.reminder ||
     kind === NOTIFICATION_KIND.messageReceived ||
-    kind === NOTIFICATION_KIND.bankConnectionNeedsAction
+    kind === NOTIFICATION_KIND.bankConnectionNeedsAction ||
+    kind === NOTIFICATION_KIND.transactionQuestionsAsked
     ? NOTIFICATION_DELIVERY.immediately
     : NOTIFICATION_DELIVERY.dailyDigest;
 }

@@ -96,6 +96,27 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     connectionState: z.enum(['login-required', 'pending-expiration', 'disconnected', 'error']),
   }),
   /**
+   * The firm asked the client about bank transactions (docs/reconciliation.md, transaction questions),
+   * or asked again about one: told to the client's people who reconcile it (the service is
+   * Bookkeeping). Once per ask: its questions' ids name it.
+   */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.transactionQuestionsAsked),
+    ...base,
+    serviceId: id,
+    questionIds: z.array(id).min(1).max(100),
+    askedAgain: z.boolean(),
+  }),
+  /** The client answered a question: told to whoever asked it, the advisor and the followers. */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.transactionQuestionAnswered),
+    ...base,
+    serviceId: id,
+    questionId: id,
+    transactionName: text,
+    askedByUserId: id.nullable(),
+  }),
+  /**
    * A client user's request reminder of one firm day (docs/requests.md#reminders): the requests
    * module chose the person and sent the e-mail, so it goes to that person alone and is never e-mailed
    * again from here.
@@ -145,6 +166,11 @@ export function eventKeyOf(event: NotificationEvent): string {
       return `${event.kind}:user:${event.userId}:day:${event.day}`;
     case NOTIFICATION_KIND.messageReceived:
       return `${event.kind}:message:${event.messageId}`;
+    // Each ask or answer is news (a question may be asked again and answered again).
+    case NOTIFICATION_KIND.transactionQuestionsAsked:
+      return `${event.kind}:questions:${Math.min(...event.questionIds)}:${randomUUID()}`;
+    case NOTIFICATION_KIND.transactionQuestionAnswered:
+      return `${event.kind}:question:${event.questionId}:${randomUUID()}`;
     // Published once per move away from healthy, in that move's transaction: each move is news.
     case NOTIFICATION_KIND.bankConnectionNeedsAction:
       return `${event.kind}:institution:${event.institutionId}:${randomUUID()}`;

@@ -88,6 +88,16 @@ export function titleOf(event: NotificationEvent, names: { client: string; actor
         `Reminder: ${event.itemCount === 1 ? '1 item is' : `${event.itemCount} items are`} waiting for you` +
         (event.overdueCount > 0 ? ` (${event.overdueCount} overdue)` : '');
       break;
+    case NOTIFICATION_KIND.transactionQuestionsAsked:
+      title = event.askedAgain
+        ? `Your firm asked again about a bank transaction (${client})`
+        : event.questionIds.length === 1
+          ? `Your firm has a question about a bank transaction (${client})`
+          : `Your firm has ${event.questionIds.length} questions about bank transactions (${client})`;
+      break;
+    case NOTIFICATION_KIND.transactionQuestionAnswered:
+      title = `${client} answered the question about ${quoted(event.transactionName)}`;
+      break;
     case NOTIFICATION_KIND.bankConnectionNeedsAction:
       title =
         event.connectionState === 'pending-expiration'
@@ -124,6 +134,11 @@ export function linkOf(event: NotificationEvent): string | null {
       return '/to-do';
     case NOTIFICATION_KIND.messageReceived:
       return `/messages/${event.conversationId}`;
+    // The Questions tab: a client user's own client; staff the one named.
+    case NOTIFICATION_KIND.transactionQuestionsAsked:
+      return '/reconciliations?tab=questions';
+    case NOTIFICATION_KIND.transactionQuestionAnswered:
+      return `/reconciliations?clientId=${event.clientId}&tab=questions`;
     // Where the client reconnects and staff see the state; the web app picks the client (theirs, or the one named).
     case NOTIFICATION_KIND.bankConnectionNeedsAction:
       return `/reconciliations?clientId=${event.clientId}`;

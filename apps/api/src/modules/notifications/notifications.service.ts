@@ -166,7 +166,12 @@ export function createNotificationsService({
               direct: [
                 client.advisorUserId,
                 'requestCreatorUserId' in event ? event.requestCreatorUserId : null,
+                'askedByUserId' in event ? event.askedByUserId : null,
               ].filter(isId),
+              // A question's answer is read where only reconciliation holders can open it.
+              ...(event.kind === NOTIFICATION_KIND.transactionQuestionAnswered
+                ? { alsoRequires: 'reconciliation:list' }
+                : {}),
             },
             tx,
           );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { createDocumentUploads, documentMultipartOptions, type UploadLimits } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { createNotificationPublisher } from '../notifications/index.js';
 import { createReconciliationRepository } from '../reconciliation/index.js';
 import { createTransactionQuestionsRepository } from './transaction-questions.repository.js';
 import { transactionQuestionAnswerRoutes, transactionQuestionsRoutes } from './transaction-questions.routes.js';
@@ -21,6 +22,7 @@ export const transactionQuestionsModule: FastifyPluginAsyncZod<ModuleDeps> = asy
     activeTagGroups: uploads.activeTagGroups,
     audit: deps.audit,
     fieldCrypto: deps.fieldCrypto,
+    notifications: createNotificationPublisher(deps.queue),
   });
   await app.register(transactionQuestionsRoutes, { questions });
   // In a context of its own: the multipart parser applies to the answer alone.

@@ -147,6 +147,7 @@ export function createTransactionQuestionsRepository({ db }: { db: DbOrTx }) {
           id: transactionQuestions.id,
           clientId: transactionQuestions.clientId,
           transactionId: transactionQuestions.transactionId,
+          askedByUserId: transactionQuestions.askedByUserId,
           status: sql<TransactionQuestionStatus>`${transactionQuestions.status}`,
           version: rowVersion(transactionQuestions),
         })

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_KIND,
   hasPermission,
   mainTagsForService,
   TRANSACTION_QUESTION_ERROR,
@@ -19,6 +20,7 @@ import type { FieldCrypto } from '../../lib/field-crypto.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { assertCurrentVersion } from '../../lib/row-version.js';
 import { AUDIT_ACTION, type AuditAction, type AuditLog } from '../audit/index.js';
+import type { NotificationPublisher } from '../notifications/index.js';
 import type { Principal } from '../auth/index.js';
 import {
   reconciliationScopeOf,
@@ -99,6 +101,7 @@ export function createTransactionQuestionsService({
   activeTagGroups,
   audit,
   fieldCrypto,
+  notifications,
 }: {
   db: Db;
   repository: TransactionQuestionsRepository;
@@ -107,7 +110,32 @@ export function createTransactionQuestionsService({
   activeTagGroups: (tx?: DbOrTx) => Promise<TagRuleGroup[]>;
   audit: AuditLog;
   fieldCrypto: FieldCrypto;
+  /** Tells the client of an ask and the firm of an answer, from inside the change's transaction. */
+  notifications: NotificationPublisher;
 }) {
+  /** The client's people hear of questions waiting on them (reconcilers: the Bookkeeping grant). */
+  async function announceAsked(
+    caller: Caller,
+    clientId: number,
+    questionIds: number[],
+    askedAgain: boolean,
+    tx: DbOrTx,
+  ): Promise<void> {
+    const serviceId = await reconciliation.bookkeepingServiceId(tx);
+    if (serviceId === null) return;
+    await notifications.publish(
+      {
+        kind: NOTIFICATION_KIND.transactionQuestionsAsked,
+        clientId,
+        actorUserId: caller.userId,
+        serviceId,
+        questionIds,
+        askedAgain,
+      },
+      tx,
+    );
+  }
+
   /** The principal already carries its current client: no second lookup. */
   function scopeOf(caller: Caller): Promise<ReconciliationScope> {
     return reconciliationScopeOf(caller, { currentClientIdOf: async () => caller.currentClientId });
@@ -295,6 +323,7 @@ export function createTransactionQuestionsService({
               tx,
             );
           }
+          await announceAsked(caller, clientId, ids, false, tx);
           const rows = await repository.findByIds(scope, clientId, ids, tx);
           return { items: rows.map(toDto) };
         });
@@ -380,7 +409,23 @@ export function createTransactionQuestionsService({
           },
           tx,
         );
-        return reload(scope, clientId, id, tx);
+        const answered = await reload(scope, clientId, id, tx);
+        const serviceId = await reconciliation.bookkeepingServiceId(tx);
+        if (serviceId !== null) {
+          await notifications.publish(
+            {
+              kind: NOTIFICATION_KIND.transactionQuestionAnswered,
+              clientId,
+              actorUserId: caller.userId,
+              serviceId,
+              questionId: id,
+              transactionName: answered.transaction.name,
+              askedByUserId: locked.askedByUserId,
+            },
+            tx,
+          );
+        }
+        return answered;
       };
       return receipt ? run(receipt.tx) : db.transaction(run);
     },
@@ -424,6 +469,7 @@ export function createTransactionQuestionsService({
         if (locked.status !== TRANSACTION_QUESTION_STATUS.answered) throw wrongStatus(locked.status, 'answered');
         await repository.update(id, { status: TRANSACTION_QUESTION_STATUS.waiting, askedAgainNote: input.note }, tx);
         await record(caller, context, AUDIT_ACTION.transactionQuestionAskedAgain, locked, {}, tx);
+        await announceAsked(caller, clientId, [id], true, tx);
         return reload(scope, clientId, id, tx);
       });
     },

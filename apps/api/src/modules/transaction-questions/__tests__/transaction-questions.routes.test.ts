@@ -14,6 +14,7 @@ import {
   clientServices,
   documentTags,
   documents,
+  notifications,
   services,
   tags,
   transactionQuestions,
@@ -298,6 +299,53 @@ describe('the life cycle', () => {
       questions: [{ transactionId: first, question: 'Wrong one' }],
     });
     expect(mismatched.statusCode).toBe(400);
+  });
+});
+
+describe('notifications', () => {
+  it('tell the client of an ask and of an ask again, and whoever asked of the answer, never the note', async () => {
+    const w = await world({ count: 3 });
+    const taxOnly = await collaborator(w, false);
+    const reconciler = await collaborator(w, true);
+    const asked = await ask(w, { transactionIds: w.transactionIds.slice(0, 2), question: 'What were these?' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await t.app.worker.drain();
+    const toldOf = async (kind: string) =>
+      db()
+        .select({ userId: notifications.recipientUserId, title: notifications.title, link: notifications.link })
+        .from(notifications)
+        .where(and(eq(notifications.kind, kind), eq(notifications.clientId, w.clientId)));
+    const askedRows = await toldOf('transactionQuestionsAsked');
+    // The owner and the collaborator granted Bookkeeping; not the Tax-only one, not the asker.
+    expect(askedRows.map((row) => row.userId).sort()).toEqual([w.owner.userId, reconciler.userId].sort());
+    expect(askedRows.map((row) => row.userId)).not.toContain(taxOnly.userId);
+    expect(askedRows[0]).toMatchObject({
+      title: expect.stringMatching(/^Your firm has 2 questions about bank transactions/),
+      link: '/reconciliations?tab=questions',
+    });
+
+    const question = (asked.json() as { items: TransactionQuestionDto[] }).items[0]!;
+    const answered = await call(w.owner, 'PUT', `${questionsUrl(w.clientId)}/${question.id}/answer`, {
+      categoryId: categories[0],
+      note: NOTE,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    await t.app.worker.drain();
+    const answeredRows = await toldOf('transactionQuestionAnswered');
+    expect(answeredRows.map((row) => row.userId)).toContain(advisor.userId);
+    expect(answeredRows.map((row) => row.userId)).not.toContain(w.owner.userId);
+    expect(answeredRows[0]!.link).toBe(`/reconciliations?clientId=${w.clientId}&tab=questions`);
+    expect(JSON.stringify(answeredRows)).not.toContain('000987654321');
+
+    const again = await call(advisor, 'PUT', `${questionsUrl(w.clientId)}/${question.id}/ask-again`, {
+      note: 'Which invoice?',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await t.app.worker.drain();
+    const titles = (await toldOf('transactionQuestionsAsked')).map((row) => row.title);
+    expect(titles.filter((title) => title.startsWith('Your firm asked again about a bank transaction'))).toHaveLength(
+      2,
+    );
   });
 });
 

@@ -45,6 +45,8 @@ export const notifications = {
       announcementAcknowledged: 'A client acknowledges an announcement',
       contractorFeePaid: 'A client pays a 1099 filing fee',
       bankConnectionNeedsAction: 'A bank connection needs attention',
+      transactionQuestionAnswered: 'A client answers a question about a bank transaction',
+      transactionQuestionsAsked: 'Your firm asks about your bank transactions',
       requestCreated: 'Your firm sends you a new request',
       requestItemReturned: 'Your firm returns an item for changes',
       documentReceived: 'Your firm uploads a document for you',
