@@ -169,7 +169,7 @@ describe('the month status (issue 24 item 3)', () => {
         serviceId: bookkeepingId,
         title: 'April receipts',
         dueDate: '2024-04-30',
-        createdByUserId: admin.userId,
+        creatorUserId: admin.userId,
       })
       .returning({ id: requests.id });
     await db().insert(requestItems).values({ requestId: request!.id, position: 0, title: 'Receipts', kind: 1 });

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationKind } from '@ledgerport/shared';
 import {
   TO_DO_KIND,
   TRANSACTION_QUESTION_ERROR,
@@ -310,7 +311,7 @@ describe('notifications', () => {
     const asked = await ask(w, { transactionIds: w.transactionIds.slice(0, 2), question: 'What were these?' });
     expect(asked.statusCode, asked.body).toBe(201);
     await t.app.worker.drain();
-    const toldOf = async (kind: string) =>
+    const toldOf = async (kind: NotificationKind) =>
       db()
         .select({ userId: notifications.recipientUserId, title: notifications.title, link: notifications.link })
         .from(notifications)
