@@ -21,6 +21,8 @@ export async function createInvitation(
     recipientEmailAddress?: string;
     status?: InvitationStatus;
     expiresAt?: Date;
+    /** When it was sent; the database's clock by default (which may give two the same instant). */
+    createdAt?: Date;
   },
 ) {
   const token = randomToken();
@@ -35,6 +37,7 @@ export async function createInvitation(
       recipientEmailAddress: overrides.recipientEmailAddress ?? newEmail(),
       tokenHash: sha256Hex(token),
       expiresAt: overrides.expiresAt ?? new Date(Date.now() + 7 * DAY_MS),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   return { ...row!, token };

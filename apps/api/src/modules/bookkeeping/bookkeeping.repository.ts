@@ -282,6 +282,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
     /**
      * A client user's own tracker client for the month status: their current client, as its owner or
      * a collaborator granted Bookkeeping (a collaborator sees only the services granted to them).
+     * @unscoped this is the client user's scope: ownership or the Bookkeeping grant, checked here
      */
     async findOwnTrackerClient(clientId: number, userId: number, tx = db) {
       const bookkeeping = tx

@@ -50,12 +50,22 @@ beforeAll(async () => {
     clientId: client.id,
   };
 
-  made.mine = (await createInvitation(db, { senderUserId: advisorId, recipientEmailAddress: newEmail('alpha') })).id;
+  // A minute apart, oldest first: the list's "newest first" must not hang on the clock's resolution
+  // (two inserts in one instant tie, and PGlite's clock can give them one).
+  const sentAt = (minute: number) => new Date(Date.UTC(2026, 0, 5, 9, minute));
+  made.mine = (
+    await createInvitation(db, {
+      senderUserId: advisorId,
+      recipientEmailAddress: newEmail('alpha'),
+      createdAt: sentAt(1),
+    })
+  ).id;
   made.theirs = (
     await createInvitation(db, {
       senderUserId: otherAdvisorId,
       recipientEmailAddress: newEmail('beta'),
       status: INVITATION_STATUS.registered,
+      createdAt: sentAt(2),
     })
   ).id;
   made.collaborator = (
@@ -63,9 +73,12 @@ beforeAll(async () => {
       senderUserId: ownerUser.id,
       clientId: client.id,
       recipientEmailAddress: newEmail('gamma'),
+      createdAt: sentAt(3),
     })
   ).id;
-  made.otherClient = (await createInvitation(db, { senderUserId: ownerUser.id, clientId: other.id })).id;
+  made.otherClient = (
+    await createInvitation(db, { senderUserId: ownerUser.id, clientId: other.id, createdAt: sentAt(4) })
+  ).id;
 });
 afterAll(() => t.close());
 
