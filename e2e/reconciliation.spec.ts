@@ -177,7 +177,7 @@ test('staff choose a bookkeeping client, link a checking account and a card, syn
   await linkInBrowser(page, 'Add credit card account', CARD_BANK);
   const cards = main.getByRole('region', { name: 'Credit cards' });
   await expect(cards.getByRole('link', { name: /^Transactions of Business Rewards Card ••\d{4}$/ })).toBeVisible();
-  await expect(main.getByRole('region', { name: 'Net cash' }).getByText(/\$[\d,]+\.\d{2}/)).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Net cash', exact: true }).getByText(/\$[\d,]+\.\d{2}/)).toBeVisible();
 
   // Synchronising is a queued job: the message asks to wait, and the page shows the new sync time itself.
   await main.getByRole('button', { name: 'Synchronise' }).click();
@@ -267,6 +267,9 @@ test('a client user sees their own accounts without the chooser, and reconnects 
   );
 
   await signIn(page, ownerEmail, OWNER_PASSWORD);
+  // The connection is a task of the client's (issue 24 item 2).
+  await page.goto('/to-do');
+  await expect(page.getByText(`Reconnect ${CHECKING_BANK}`)).toBeVisible();
   await page.goto('/reconciliations');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 2, name: clientName })).toBeVisible();
@@ -286,6 +289,11 @@ test('a client user sees their own accounts without the chooser, and reconnects 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('The bank connection has been renewed')).toBeVisible();
   await expect(needsSignIn).toBeHidden();
+  // Off the firm's list of connections needing action.
+  const connections = await json<{ items: Array<{ clientId: number }> }>(
+    await request.get('/api/v1/document/reconciliation/connections', { headers }),
+  );
+  expect(connections.items.map((item) => item.clientId)).not.toContain(clientId);
 
   await checking.getByRole('link', { name: /^Transactions of Business Checking ••\d{4}$/ }).click();
 
@@ -293,4 +301,81 @@ test('a client user sees their own accounts without the chooser, and reconnects 
   await expect(page).toHaveURL(/\/reconciliations\/\d+\/transactions$/);
   await expect(main.getByText(clientName)).toBeVisible();
   await expect(main.getByRole('table', { name: 'Transactions' })).toBeVisible();
+});
+
+test('staff ask a client about a transaction; the client answers from To do; staff see the answer and resolve it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow(); // two people, a sync
+  const clientName = `Recon ask ${randomBytes(3).toString('hex')} LLC`;
+  const { clientId, ownerEmail, headers } = await bookkeepingClient(request, clientName);
+  await linkSandboxAccount(request, headers, clientId, 1, CHECKING_BANK);
+  const base = `/api/v1/document/clients/${clientId}/institution-accounts`;
+  const { institutionAccounts } = await json<{ institutionAccounts: Array<{ id: number }> }>(
+    await request.get(base, { headers }),
+  );
+  const accountId = institutionAccounts[0]!.id;
+  // The first sync is a queued job: its transactions arrive within seconds.
+  await expect
+    .poll(
+      async () =>
+        (
+          await json<{ totalCount: number }>(
+            await request.get(`${base}/${accountId}/transactions?limit=1`, { headers }),
+          )
+        ).totalCount,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+
+  // Staff ask about the newest transaction.
+  await signIn(page, ADVISOR.login, ADVISOR.password);
+  await page.goto(`/reconciliations/${accountId}/transactions?clientId=${clientId}`);
+  const main = page.getByRole('main');
+  const table = main.getByRole('table', { name: 'Transactions' });
+  const row = table.getByRole('row').nth(1);
+  await row.getByRole('checkbox').check();
+  await main.getByRole('button', { name: 'Ask the client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask the client about 1 transaction' });
+  await dialog.getByRole('textbox', { name: 'Question' }).fill('What was this for?');
+  await dialog.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.getByText('The question has been sent to the client')).toBeVisible();
+  await expect(row.getByText('Waiting on client')).toBeVisible();
+
+  // The client answers from their To do.
+  const owner = await apiSignIn(request, ownerEmail, OWNER_PASSWORD);
+  await json(
+    await request.put('/api/v1/document/users/me/clients/current', { headers: owner.headers, data: { clientId } }),
+  );
+  const client = await (await browser.newContext()).newPage();
+  await signIn(client, ownerEmail, OWNER_PASSWORD);
+  await client.goto('/to-do');
+  await client.getByRole('link', { name: 'Answer' }).first().click();
+  await expect(client).toHaveURL(/tab=questions/);
+  const question = client.getByRole('listitem').filter({ hasText: 'What was this for?' });
+  await expect(question.getByText('Waiting on client')).toBeVisible();
+  await question.getByRole('combobox', { name: 'Category' }).click();
+  await client.getByRole('option').first().click();
+  await question.getByRole('textbox', { name: 'Note (optional)' }).fill('Team lunch with a customer');
+  await question.getByRole('button', { name: 'Send answer' }).click();
+  await expect(client.getByText('Your answer has been sent')).toBeVisible();
+  // Nothing waits on the client any more; the answer is under Answered.
+  await expect(question).toBeHidden();
+  // The status filter's segments: a visually hidden radio under each label.
+  await client
+    .getByRole('region', { name: 'Questions about transactions' })
+    .getByText('Answered', { exact: true })
+    .click();
+  await expect(question.getByText('Team lunch with a customer')).toBeVisible();
+
+  // Staff see the answer on the Questions tab and resolve it.
+  await page.goto(`/reconciliations?clientId=${clientId}&tab=questions`);
+  await page.getByRole('region', { name: 'Questions about transactions' }).getByText('All', { exact: true }).click();
+  const answered = page.getByRole('listitem').filter({ hasText: 'What was this for?' });
+  await expect(answered.getByText('Team lunch with a customer')).toBeVisible();
+  await answered.getByRole('button', { name: 'Resolve' }).click();
+  await page.getByRole('dialog', { name: 'Resolve the question' }).getByRole('button', { name: 'Resolve' }).click();
+  await expect(answered.getByText('Resolved', { exact: true })).toBeVisible();
 });
