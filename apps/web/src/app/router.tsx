@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, redirect, RouterProvider, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
+import { loadAllTexts } from '@/lib/i18n';
 import { getSession, isSignedIn } from '@/lib/session';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -11,12 +12,24 @@ import { SCREENS } from './screens';
  * signed-in shell (DESIGN.md section 10: initial JavaScript for /login under 200 kB gzipped).
  */
 type Lazy = NonNullable<RouteObject['lazy']>;
+type LazyFunction = Extract<Lazy, (...args: never[]) => unknown>;
 
-const comingSoon: Lazy = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
+/**
+ * A screen or layout other than /login's: its code and the catalogue's other texts load side by
+ * side (lib/i18n.ts `loadAllTexts`), so it never renders a raw key.
+ */
+function withTexts(lazy: LazyFunction): LazyFunction {
+  return (...args) => Promise.all([loadAllTexts(), lazy(...args)]).then(([, loaded]) => loaded);
+}
 
-function route(name: RouteName, lazy: Lazy = SCREENS[name] ?? comingSoon): RouteObject {
+const comingSoon: LazyFunction = () => import('./routes/coming-soon').then((m) => ({ Component: m.ComingSoonRoute }));
+
+function route(
+  name: RouteName,
+  lazy: LazyFunction = (SCREENS[name] as LazyFunction | undefined) ?? comingSoon,
+): RouteObject {
   const handle: RouteHandle = { route: name };
-  return { path: ROUTES[name].path, handle, lazy };
+  return { path: ROUTES[name].path, handle, lazy: name === 'Login' ? lazy : withTexts(lazy) };
 }
 
 const routeNames = Object.keys(ROUTES) as RouteName[];
@@ -46,19 +59,19 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: () => import('@/app/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
+        lazy: withTexts(() => import('@/app/layouts/public-layout').then((m) => ({ Component: m.PublicLayout }))),
         children: byAccess('public')
           .filter((name) => !LOGIN_CARD_PAGES.includes(name))
           .map((name) => route(name)),
       },
       {
         path: ROUTES.Dashboard.path,
-        lazy: () => import('./routes/app/root').then((m) => ({ Component: m.AppRoot })),
+        lazy: withTexts(() => import('./routes/app/root').then((m) => ({ Component: m.AppRoot }))),
         children: [
           {
             index: true,
             handle: { route: 'Dashboard' } satisfies RouteHandle,
-            lazy: () => import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+            lazy: withTexts(() => import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute }))),
           },
           ...byAccess('app').map((name) => route(name)),
         ],

@@ -1,8 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '@/lib/i18n';
+import { loadAllTexts } from '@/lib/i18n';
 import { reloadSession } from '@/lib/session';
+
+// Components render outside the router here: every text is there before the first test.
+await loadAllTexts();
 
 // happy-dom lacks these browser APIs that Mantine relies on (colour scheme, ScrollArea, Popover, and
 // the autosizing Textarea, which listens to document.fonts).
