@@ -12,6 +12,7 @@ import { createJobQueue } from './lib/jobs/job-queue.js';
 import { scheduleOrphanReconciler } from './modules/documents/blob-jobs.js';
 import { scheduleNotificationDigests } from './modules/notifications/notification-mail.service.js';
 import { scheduleRequestReminders } from './modules/requests/request-reminders.service.js';
+import { scheduleQuestionReminders } from './modules/transaction-questions/transaction-question-reminders.js';
 import { scheduleRequestSchedules } from './modules/requests/request-schedules.service.js';
 import { scheduleIdempotencyPurge } from './plugins/idempotency.js';
 import { scheduleMailMaintenance } from './modules/mail/mail-maintenance.js';
@@ -56,6 +57,7 @@ async function main() {
   await scheduleOrphanReconciler(queue);
   await scheduleRequestSchedules(queue);
   await scheduleRequestReminders(queue);
+  await scheduleQuestionReminders(queue);
   await scheduleNotificationDigests(queue);
   await scheduleIdempotencyPurge(queue);
   // Now (bodies written in clear before they were encrypted get encrypted) and then every hour.

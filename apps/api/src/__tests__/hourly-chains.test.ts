@@ -5,7 +5,9 @@ import { createJobQueue } from '../lib/jobs/job-queue.js';
 import { RECONCILE_ORPHANS_JOB } from '../modules/documents/blob-jobs.js';
 import { MAIL_MAINTENANCE_JOB, scheduleMailMaintenance } from '../modules/mail/mail-maintenance.js';
 import { SEND_REQUEST_REMINDERS_JOB } from '../modules/requests/request-reminders.service.js';
+import { ENCRYPT_SUBJECTS_JOB } from '../modules/messages/subject-encryption.js';
 import { RUN_REQUEST_SCHEDULES_JOB } from '../modules/requests/request-schedules.service.js';
+import { SEND_QUESTION_REMINDERS_JOB } from '../modules/transaction-questions/transaction-question-reminders.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 
 /*
@@ -17,7 +19,14 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
  */
 
 const HOUR_MS = 3600_000;
-const CHAINS = [SEND_REQUEST_REMINDERS_JOB, RUN_REQUEST_SCHEDULES_JOB, MAIL_MAINTENANCE_JOB, RECONCILE_ORPHANS_JOB];
+const CHAINS = [
+  SEND_REQUEST_REMINDERS_JOB,
+  RUN_REQUEST_SCHEDULES_JOB,
+  MAIL_MAINTENANCE_JOB,
+  RECONCILE_ORPHANS_JOB,
+  SEND_QUESTION_REMINDERS_JOB,
+  ENCRYPT_SUBJECTS_JOB,
+];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -25,6 +25,8 @@ export const NOTIFICATION_KIND = {
   reminder: 'reminder',
   // Issue 24: the firm asks (or asks again) about bank transactions; owner and collaborators granted Bookkeeping.
   transactionQuestionsAsked: 'transactionQuestionsAsked',
+  // Issue 24: questions still waiting on the client after a few days (the questions' reminders).
+  transactionQuestionsReminder: 'transactionQuestionsReminder',
   // Both sides (issue 24): the client's people who reconcile it and its advisor (and followers).
   bankConnectionNeedsAction: 'bankConnectionNeedsAction',
   // Both sides (issue 23): a conversation's client users (never for an internal note) and its staff.
@@ -55,6 +57,7 @@ export const CLIENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   NOTIFICATION_KIND.messageReceived,
   NOTIFICATION_KIND.bankConnectionNeedsAction,
   NOTIFICATION_KIND.transactionQuestionsAsked,
+  NOTIFICATION_KIND.transactionQuestionsReminder,
 ];
 
 /** How a kind reaches the person by e-mail: batched soon after, in the daily digest, or not at all. */
@@ -77,7 +80,8 @@ export function defaultDelivery(kind: NotificationKind, isClient: boolean): Noti
     kind === NOTIFICATION_KIND.reminder ||
     kind === NOTIFICATION_KIND.messageReceived ||
     kind === NOTIFICATION_KIND.bankConnectionNeedsAction ||
-    kind === NOTIFICATION_KIND.transactionQuestionsAsked
+    kind === NOTIFICATION_KIND.transactionQuestionsAsked ||
+    kind === NOTIFICATION_KIND.transactionQuestionsReminder
     ? NOTIFICATION_DELIVERY.immediately
     : NOTIFICATION_DELIVERY.dailyDigest;
 }

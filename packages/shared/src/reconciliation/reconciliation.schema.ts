@@ -125,6 +125,12 @@ export const transactionQuestionStatusSchema = z.enum([
 ]);
 export type TransactionQuestionStatus = z.infer<typeof transactionQuestionStatusSchema>;
 
+/**
+ * Reminders of a question waiting on the client (docs/reconciliation.md): once it has waited
+ * `afterDays`, then every `everyDays`, at most `maxCount` times; asking again starts over.
+ */
+export const TRANSACTION_QUESTION_REMINDER = { afterDays: 3, everyDays: 3, maxCount: 3 } as const;
+
 export const institutionDtoSchema = z.object({
   /** Our id of the linked institution (one login at a bank); used by the reconnect calls. */
   id: z.number().int(),

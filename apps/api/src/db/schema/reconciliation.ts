@@ -195,6 +195,9 @@ export const transactionQuestions = pgTable(
     answeredAt: timestamp({ withTimezone: true }),
     resolvedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp({ withTimezone: true }),
+    /** Reminders sent while it waits (TRANSACTION_QUESTION_REMINDER), and the last one's time; asking again starts over. */
+    reminderCount: integer().notNull().default(0),
+    lastRemindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('transaction_questions_open_key')
@@ -202,6 +205,10 @@ export const transactionQuestions = pgTable(
       .where(sql`${t.status} <> 'resolved'`),
     index('transaction_questions_client_status_idx').on(t.clientId, t.status, t.askedAt.desc()),
     index('transaction_questions_transaction_idx').on(t.transactionId),
+    // The reminders' run: the questions still waiting, oldest first.
+    index('transaction_questions_waiting_idx')
+      .on(t.askedAt)
+      .where(sql`${t.status} = 'waiting'`),
     check('transaction_questions_status_check', sql`${t.status} in ('waiting', 'answered', 'resolved')`),
   ],
 );

@@ -107,6 +107,18 @@ export const notificationEventSchema = z.discriminatedUnion('kind', [
     questionIds: z.array(id).min(1).max(100),
     askedAgain: z.boolean(),
   }),
+  /**
+   * Questions still waiting on the client a few days on (the questions' reminder run): told to the
+   * client's people who reconcile it, once per run day (the day names it).
+   */
+  z.object({
+    kind: z.literal(NOTIFICATION_KIND.transactionQuestionsReminder),
+    ...base,
+    serviceId: id,
+    questionIds: z.array(id).min(1).max(500),
+    /** The firm day (YYYY-MM-DD) of the run. */
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  }),
   /** The client answered a question: told to whoever asked it, the advisor and the followers. */
   z.object({
     kind: z.literal(NOTIFICATION_KIND.transactionQuestionAnswered),
@@ -171,6 +183,8 @@ export function eventKeyOf(event: NotificationEvent): string {
       return `${event.kind}:questions:${Math.min(...event.questionIds)}:${randomUUID()}`;
     case NOTIFICATION_KIND.transactionQuestionAnswered:
       return `${event.kind}:question:${event.questionId}:${randomUUID()}`;
+    case NOTIFICATION_KIND.transactionQuestionsReminder:
+      return `${event.kind}:client:${event.clientId}:day:${event.day}`;
     // Published once per move away from healthy, in that move's transaction: each move is news.
     case NOTIFICATION_KIND.bankConnectionNeedsAction:
       return `${event.kind}:institution:${event.institutionId}:${randomUUID()}`;

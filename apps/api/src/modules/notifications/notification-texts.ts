@@ -95,6 +95,12 @@ export function titleOf(event: NotificationEvent, names: { client: string; actor
           ? `Your firm has a question about a bank transaction (${client})`
           : `Your firm has ${event.questionIds.length} questions about bank transactions (${client})`;
       break;
+    case NOTIFICATION_KIND.transactionQuestionsReminder:
+      title =
+        event.questionIds.length === 1
+          ? `Reminder: a question about a bank transaction is waiting for you (${client})`
+          : `Reminder: ${event.questionIds.length} questions about bank transactions are waiting for you (${client})`;
+      break;
     case NOTIFICATION_KIND.transactionQuestionAnswered:
       title = `${client} answered the question about ${quoted(event.transactionName)}`;
       break;
@@ -136,6 +142,7 @@ export function linkOf(event: NotificationEvent): string | null {
       return `/messages/${event.conversationId}`;
     // The Questions tab: a client user's own client; staff the one named.
     case NOTIFICATION_KIND.transactionQuestionsAsked:
+    case NOTIFICATION_KIND.transactionQuestionsReminder:
       return '/reconciliations?tab=questions';
     case NOTIFICATION_KIND.transactionQuestionAnswered:
       return `/reconciliations?clientId=${event.clientId}&tab=questions`;

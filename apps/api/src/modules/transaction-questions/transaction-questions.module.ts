@@ -4,6 +4,12 @@ import { DOCUMENT_LIMITS } from '@ledgerport/shared';
 import { createDocumentUploads, documentMultipartOptions, type UploadLimits } from '../documents/index.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createNotificationPublisher } from '../notifications/index.js';
+import { createSettingsRepository, hoursFromSeconds } from '../settings/index.js';
+import {
+  createQuestionReminders,
+  scheduleQuestionReminders,
+  SEND_QUESTION_REMINDERS_JOB,
+} from './transaction-question-reminders.js';
 import { createReconciliationRepository } from '../reconciliation/index.js';
 import { createTransactionQuestionsRepository } from './transaction-questions.repository.js';
 import { transactionQuestionAnswerRoutes, transactionQuestionsRoutes } from './transaction-questions.routes.js';
@@ -23,6 +29,22 @@ export const transactionQuestionsModule: FastifyPluginAsyncZod<ModuleDeps> = asy
     audit: deps.audit,
     fieldCrypto: deps.fieldCrypto,
     notifications: createNotificationPublisher(deps.queue),
+  });
+  const settings = createSettingsRepository({
+    db: deps.db,
+    absoluteDefaultHours: hoursFromSeconds(deps.config.sessionAbsoluteTtlSeconds),
+  });
+  const reminders = createQuestionReminders({
+    db: deps.db,
+    repository: createTransactionQuestionsRepository({ db: deps.db }),
+    reconciliation: createReconciliationRepository({ db: deps.db }),
+    notifications: createNotificationPublisher(deps.queue),
+    timeZone: (tx) => settings.timeZone(tx),
+  });
+  deps.jobs.register(SEND_QUESTION_REMINDERS_JOB, async (payload) => {
+    // The next run is queued first, so a failing run never ends the chain.
+    await scheduleQuestionReminders(deps.queue, { after: payload });
+    await reminders.runDue();
   });
   await app.register(transactionQuestionsRoutes, { questions });
   // In a context of its own: the multipart parser applies to the answer alone.

@@ -1,6 +1,11 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { RECEIPT_TAG_NAME, TRANSACTION_QUESTION_STATUS, type TransactionQuestionStatus } from '@ledgerport/shared';
+import {
+  RECEIPT_TAG_NAME,
+  TRANSACTION_QUESTION_REMINDER,
+  TRANSACTION_QUESTION_STATUS,
+  type TransactionQuestionStatus,
+} from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bankAccounts,
@@ -198,6 +203,32 @@ export function createTransactionQuestionsRepository({ db }: { db: DbOrTx }) {
         .from(transactionCategories)
         .where(eq(transactionCategories.id, id));
       return row !== undefined;
+    },
+
+    /**
+     * Claims the questions due a reminder at `at` (TRANSACTION_QUESTION_REMINDER): waiting for
+     * `afterDays`, not reminded for `everyDays`, fewer than `maxCount` times. The claim is the update
+     * itself, so two runs (two workers, a retry) remind each question once.
+     * @unscoped the reminders' job: every client's questions waiting on them
+     */
+    async claimDueReminders(at: Date, tx: DbOrTx): Promise<Array<{ id: number; clientId: number }>> {
+      const { afterDays, everyDays, maxCount } = TRANSACTION_QUESTION_REMINDER;
+      const daysBefore = (days: number) => new Date(at.getTime() - days * 24 * 60 * 60 * 1000);
+      return tx
+        .update(transactionQuestions)
+        .set({ reminderCount: sql`${transactionQuestions.reminderCount} + 1`, lastRemindedAt: at })
+        .where(
+          and(
+            eq(transactionQuestions.status, TRANSACTION_QUESTION_STATUS.waiting),
+            lte(transactionQuestions.askedAt, daysBefore(afterDays)),
+            lt(transactionQuestions.reminderCount, maxCount),
+            or(
+              isNull(transactionQuestions.lastRemindedAt),
+              lte(transactionQuestions.lastRemindedAt, daysBefore(everyDays)),
+            ),
+          ),
+        )
+        .returning({ id: transactionQuestions.id, clientId: transactionQuestions.clientId });
     },
 
     async insertMany(rows: Array<typeof transactionQuestions.$inferInsert>, tx: DbOrTx): Promise<number[]> {

@@ -467,7 +467,17 @@ export function createTransactionQuestionsService({
       return db.transaction(async (tx) => {
         const locked = await lockForChange(scope, clientId, id, expected, tx);
         if (locked.status !== TRANSACTION_QUESTION_STATUS.answered) throw wrongStatus(locked.status, 'answered');
-        await repository.update(id, { status: TRANSACTION_QUESTION_STATUS.waiting, askedAgainNote: input.note }, tx);
+        // Asked again (which tells the client now): its reminders start over, the first everyDays on.
+        await repository.update(
+          id,
+          {
+            status: TRANSACTION_QUESTION_STATUS.waiting,
+            askedAgainNote: input.note,
+            reminderCount: 0,
+            lastRemindedAt: new Date(),
+          },
+          tx,
+        );
         await record(caller, context, AUDIT_ACTION.transactionQuestionAskedAgain, locked, {}, tx);
         await announceAsked(caller, clientId, [id], true, tx);
         return reload(scope, clientId, id, tx);

@@ -162,6 +162,7 @@ describe('GET/PUT identity/users/me/notification-preferences', () => {
       { kind: NOTIFICATION_KIND.messageReceived, delivery: 'immediately' },
       { kind: NOTIFICATION_KIND.bankConnectionNeedsAction, delivery: 'immediately' },
       { kind: NOTIFICATION_KIND.transactionQuestionsAsked, delivery: 'immediately' },
+      { kind: NOTIFICATION_KIND.transactionQuestionsReminder, delivery: 'immediately' },
     ]);
     expect(client.json().kinds.map((k: { kind: string }) => k.kind)).toEqual([...CLIENT_NOTIFICATION_KINDS]);
   });

@@ -47,6 +47,7 @@ export const notifications = {
       bankConnectionNeedsAction: 'A bank connection needs attention',
       transactionQuestionAnswered: 'A client answers a question about a bank transaction',
       transactionQuestionsAsked: 'Your firm asks about your bank transactions',
+      transactionQuestionsReminder: 'Reminders of questions about your bank transactions',
       requestCreated: 'Your firm sends you a new request',
       requestItemReturned: 'Your firm returns an item for changes',
       documentReceived: 'Your firm uploads a document for you',
