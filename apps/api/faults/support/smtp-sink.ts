@@ -45,6 +45,10 @@ export async function startSmtpSink({ replyDelayMs = 20 } = {}): Promise<SmtpSin
       });
     },
   });
+  // A sender killed mid-conversation (what the fault tests do) resets its connection: smtp-server
+  // reports that as an 'error' on the server, which would otherwise be an uncaught exception in the
+  // test process. The message it was sending is what the test counts, not the reset.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
