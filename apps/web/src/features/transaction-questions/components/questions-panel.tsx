@@ -1,5 +1,5 @@
 import type { TransactionQuestionStatus } from '@ledgerport/shared';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { SegmentedControl, Stack, useMatches } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPager } from '@/components/data-table/list-pager';
@@ -26,6 +26,7 @@ export function QuestionsPanel({
   focusQuestionId: number | null;
 } & Pick<QuestionCardProps, 'canReview' | 'canAnswer' | 'categories' | 'receiptHref' | 'onChanged'>) {
   const { t } = useTranslation();
+  const phone = useMatches({ base: true, sm: false });
   const initialFilter: Filter = isClient ? 'waiting' : 'all';
   const [filter, setFilter] = useState<Filter>(initialFilter);
   const [page, setPage] = useState(1);
@@ -61,7 +62,10 @@ export function QuestionsPanel({
           setFilter(value as Filter);
           setPage(1);
         }}
-        style={{ alignSelf: 'flex-start' }}
+        // On a phone the four choices do not fit side by side: one under the other, full width.
+        orientation={phone ? 'vertical' : 'horizontal'}
+        fullWidth={phone}
+        style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
       />
       <ListState
         isError={questions.isError}
