@@ -27,7 +27,8 @@ beforeAll(async () => {
   postgres = await startPrivatePostgres();
   databaseUrl = await postgres.createDatabase('faults_mail');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-faults-mail-'));
-  smtp = await startSmtpSink({ replyDelayMs: 20 });
+  // Its own people's mail only: the demo firm the API seeds sends some of its own.
+  smtp = await startSmtpSink({ replyDelayMs: 20, recordsTo: (address) => address.startsWith('faultmail.') });
 });
 
 afterAll(async () => {

@@ -38,7 +38,8 @@ beforeAll(async () => {
   postgres = await startPrivatePostgres();
   databaseUrl = await postgres.createDatabase('faults_digest');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-faults-digest-'));
-  smtp = await startSmtpSink({ replyDelayMs: 20 });
+  // Its own people's mail only: the demo firm the API seeds sends some of its own.
+  smtp = await startSmtpSink({ replyDelayMs: 20, recordsTo: (address) => address.startsWith('faultdigest.') });
 });
 
 afterAll(async () => {
