@@ -64,7 +64,6 @@ export const bookkeeping = {
     '12': 'Dec',
   },
   charts: {
-    showTable: 'Show as table',
     month: 'Month',
     firm: {
       title: 'Completion per month',

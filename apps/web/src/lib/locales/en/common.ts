@@ -1,5 +1,7 @@
 /** Texts shared by every list, form and dialog. */
 export const common = {
+  /** Every chart's frame (components/charts/chart-section.tsx). */
+  charts: { showTable: 'Show as table' },
   table: {
     empty: 'There are no items to display.',
     noResults: 'Your search returned no results. Make sure you search properly',

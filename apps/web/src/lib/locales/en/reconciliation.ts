@@ -122,7 +122,6 @@ export const reconciliation = {
     amountInvalid: 'Enter an amount such as 12.50 or -12.50',
   },
   charts: {
-    showTable: 'Show as table',
     month: 'Month',
     balance: {
       title: 'Balance over the last 12 months',

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useBookkeepingCompletion } from '../../api/get-bookkeeping-completion';
-import { ChartSection } from './chart-section';
+import { ChartSection } from '@/components/charts/chart-section';
 import { monthLabel } from './month-label';
 
 const CompletionBars = lazy(() => import('./completion-bars'));

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookkeepingCompletionQuery } from '../../api/bookkeeping-keys';
 import { useBookkeepingCompletion } from '../../api/get-bookkeeping-completion';
-import { ChartSection } from './chart-section';
+import { ChartSection } from '@/components/charts/chart-section';
 import { formatShare, monthLabel } from './month-label';
 
 const CompletionBars = lazy(() => import('./completion-bars'));

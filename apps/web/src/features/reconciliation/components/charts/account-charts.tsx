@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalanceHistory } from '../../api/get-balance-history';
 import { formatMoney, formatMoneyCompact } from '../../format';
-import { ChartSection } from './chart-section';
+import { ChartSection } from '@/components/charts/chart-section';
 import { monthLabel } from './month-label';
 
 const BalanceDrawing = lazy(() => import('./money-charts').then((m) => ({ default: m.BalanceDrawing })));

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNetCashHistory } from '../../api/get-net-cash-history';
 import { formatMoney, formatMoneyCompact } from '../../format';
-import { ChartSection } from './chart-section';
+import { ChartSection } from '@/components/charts/chart-section';
 import { monthLabel } from './month-label';
 
 const NetCashDrawing = lazy(() => import('./money-charts').then((m) => ({ default: m.NetCashDrawing })));

@@ -22,6 +22,8 @@ export interface ChartSectionProps {
   table: ChartTable;
   /** The chart itself (lazy: recharts loads with the first chart a screen shows). */
   children: ReactNode;
+  /** 3 inside a panel whose sections are h3 (the client details drawer). */
+  headingOrder?: 2 | 3;
 }
 
 /**
@@ -40,6 +42,7 @@ export function ChartSection({
   height,
   table,
   children,
+  headingOrder = 2,
 }: ChartSectionProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -49,13 +52,13 @@ export function ChartSection({
     <Paper withBorder p="md" component="section" aria-labelledby={titleId} miw={0}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} size="h4" id={titleId}>
+          <Title order={headingOrder} size="h4" id={titleId}>
             {title}
           </Title>
           {ready && (
             <Switch
               size="xs"
-              label={t('reconciliation.charts.showTable')}
+              label={t('common.charts.showTable')}
               checked={asTable}
               onChange={(event) => setAsTable(event.currentTarget.checked)}
             />
