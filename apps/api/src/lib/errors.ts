@@ -66,3 +66,15 @@ export class UnsupportedMediaTypeError extends AppError {
     super(415, code, message, details);
   }
 }
+
+/**
+ * 400 VALIDATION naming each body field a contract refused: what a route that parses its body itself
+ * (multipart fields read from the stream) answers, in the shape the validator's own 400 has.
+ */
+export function invalidBodyFields(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): BadRequestError {
+  return new BadRequestError(
+    'The request is not valid.',
+    ERROR_CODE.validation,
+    issues.map((issue) => ({ in: 'body', field: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}

@@ -8,7 +8,6 @@ import {
   conversationPageDtoSchema,
   conversationReadDtoSchema,
   editMessageInputSchema,
-  ERROR_CODE,
   idParamsSchema,
   MESSAGE_EDIT_WINDOW_MINUTES,
   MESSAGE_LIMITS,
@@ -24,7 +23,7 @@ import {
   type MessageDto,
   type SendMessageFields,
 } from '@ledgerport/shared';
-import { BadRequestError } from '../../lib/errors.js';
+import { invalidBodyFields } from '../../lib/errors.js';
 import { consumeMultipart, type IntakePart } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
@@ -218,14 +217,6 @@ const FIELDS: Record<string, keyof SendMessageFields> = {
   tags: 'tags',
 };
 
-function invalidFields(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): BadRequestError {
-  return new BadRequestError(
-    'The request is not valid.',
-    ERROR_CODE.validation,
-    issues.map((issue) => ({ in: 'body', field: issue.path.map(String).join('.'), message: issue.message })),
-  );
-}
-
 /**
  * Sending a message, registered apart with the multipart parser: JSON, or multipart whose files
  * become documents of the conversation's client through the documents' upload pipeline (streamed,
@@ -261,7 +252,7 @@ export const messageSendRoutes: FastifyPluginAsyncZod<{
       const { id } = request.params;
       if (!request.isMultipart()) {
         if (request.body === undefined || request.body === null)
-          throw invalidFields([{ path: ['html'], message: 'This field is required' }]);
+          throw invalidBodyFields([{ path: ['html'], message: 'This field is required' }]);
         return reply.status(201).send(await messages.send(principal, context, id, request.body));
       }
       const sent = await consumeMultipart(request, uploadRefusals(limits), async (parts) => {
@@ -276,12 +267,12 @@ export const messageSendRoutes: FastifyPluginAsyncZod<{
           }
           const field = FIELDS[part.name.toLowerCase()];
           if (!field) continue;
-          if (part.truncated) throw invalidFields([{ path: [field], message: 'The value is too long.' }]);
+          if (part.truncated) throw invalidBodyFields([{ path: [field], message: 'The value is too long.' }]);
           if (field === 'tags') (raw.tags as string[]).push(part.value);
           else raw[field] = part.value;
         }
         const parsed = sendMessageFieldsSchema.safeParse(raw);
-        if (!parsed.success) throw invalidFields(parsed.error.issues);
+        if (!parsed.success) throw invalidBodyFields(parsed.error.issues);
         const fields = parsed.data;
         if (!firstFile) return messages.send(principal, context, id, fields);
         // Checked before a byte is stored: a wrong conversation or service costs no storage.

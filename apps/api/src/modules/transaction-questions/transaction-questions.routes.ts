@@ -4,7 +4,6 @@ import {
   askAgainTransactionQuestionInputSchema,
   askTransactionQuestionsInputSchema,
   askTransactionQuestionsResultSchema,
-  ERROR_CODE,
   TRANSACTION_QUESTION_LIMITS,
   transactionQuestionClientParamsSchema,
   transactionQuestionDtoSchema,
@@ -14,7 +13,7 @@ import {
   type AnswerTransactionQuestionInput,
   type TransactionQuestionDto,
 } from '@ledgerport/shared';
-import { BadRequestError } from '../../lib/errors.js';
+import { invalidBodyFields } from '../../lib/errors.js';
 import { consumeMultipart, type IntakePart } from '../../lib/file-intake/index.js';
 import { requestContext } from '../../lib/request-context.js';
 import { IF_MATCH_NOTE, ifMatchOf, withEtag } from '../../lib/row-version.js';
@@ -147,14 +146,6 @@ export const transactionQuestionsRoutes: FastifyPluginAsyncZod<{ questions: Tran
 /** Multipart field names (any case) -> the contract's field. */
 const FIELDS: Record<string, keyof AnswerTransactionQuestionInput> = { categoryid: 'categoryId', note: 'note' };
 
-function invalidFields(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): BadRequestError {
-  return new BadRequestError(
-    'The request is not valid.',
-    ERROR_CODE.validation,
-    issues.map((issue) => ({ in: 'body', field: issue.path.map(String).join('.'), message: issue.message })),
-  );
-}
-
 /**
  * The client's answer, registered apart with the multipart parser: JSON, or multipart whose one file
  * (the receipt) becomes a document of the client through the documents' upload pipeline (streamed,
@@ -190,7 +181,7 @@ export const transactionQuestionAnswerRoutes: FastifyPluginAsyncZod<{
       const expected = ifMatchOf(request);
       if (!request.isMultipart()) {
         if (request.body === undefined || request.body === null)
-          throw invalidFields([{ path: ['categoryId'], message: 'This field is required' }]);
+          throw invalidBodyFields([{ path: ['categoryId'], message: 'This field is required' }]);
         return withEtag(reply, await questions.answer(principal, context, clientId, id, request.body, expected));
       }
       const answered = await consumeMultipart(request, uploadRefusals(limits), async (parts) => {
@@ -205,11 +196,11 @@ export const transactionQuestionAnswerRoutes: FastifyPluginAsyncZod<{
           }
           const field = FIELDS[part.name.toLowerCase()];
           if (!field) continue;
-          if (part.truncated) throw invalidFields([{ path: [field], message: 'The value is too long.' }]);
+          if (part.truncated) throw invalidBodyFields([{ path: [field], message: 'The value is too long.' }]);
           raw[field] = part.value;
         }
         const parsed = answerTransactionQuestionInputSchema.safeParse(raw);
-        if (!parsed.success) throw invalidFields(parsed.error.issues);
+        if (!parsed.success) throw invalidBodyFields(parsed.error.issues);
         const fields = parsed.data;
         if (!firstFile) return questions.answer(principal, context, clientId, id, fields, expected);
         // Checked before a byte is stored: a wrong question, category or filing costs no storage.
