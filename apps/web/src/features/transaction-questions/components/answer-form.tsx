@@ -8,6 +8,7 @@ import { Alert, Button, FileButton, FileInput, Group, Progress, Select, Stack, T
 import { IconCamera, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuestionConflictTexts } from './conflict-texts';
 import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
 import { isApiError } from '@/lib/api-client';
 import { staleVersionOf } from '@/lib/conflicts';
@@ -35,6 +36,7 @@ export function AnswerForm({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
+  const conflictTexts = useQuestionConflictTexts();
   const answer = useAnswerTransactionQuestion();
   const [categoryId, setCategoryId] = useState<string | null>(
     question.answerCategory
@@ -110,12 +112,7 @@ export function AnswerForm({
         {stale && (
           <StaleVersionAlert
             details={stale}
-            texts={{
-              title: t('transactionQuestions.conflict.title'),
-              kept: t('common.conflict.kept'),
-              takeTheirs: t('transactionQuestions.conflict.takeTheirs'),
-              overwrite: t('transactionQuestions.conflict.overwrite'),
-            }}
+            texts={conflictTexts}
             onTakeTheirs={() => {
               setStale(null);
               onStale();

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@man
 import { IconFileText } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuestionConflictTexts } from './conflict-texts';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { StaleVersionAlert } from '@/components/ui/stale-version-alert';
@@ -39,6 +40,7 @@ export function QuestionCard({
   onChanged,
 }: QuestionCardProps) {
   const { t } = useTranslation();
+  const conflictTexts = useQuestionConflictTexts();
   const titleId = useId();
   const { transaction } = question;
   const [confirmResolve, setConfirmResolve] = useState(false);
@@ -105,12 +107,7 @@ export function QuestionCard({
   const conflict = stale && (
     <StaleVersionAlert
       details={stale}
-      texts={{
-        title: t('transactionQuestions.conflict.title'),
-        kept: t('common.conflict.kept'),
-        takeTheirs: t('transactionQuestions.conflict.takeTheirs'),
-        overwrite: t('transactionQuestions.conflict.overwrite'),
-      }}
+      texts={conflictTexts}
       onTakeTheirs={() => {
         setStale(null);
         onChanged();
