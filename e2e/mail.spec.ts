@@ -36,7 +36,7 @@ test('an admin finds an invitation under Administration > Mail and reads it; an 
 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
-  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('button', { name: 'user menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await signIn(page, DEMO.advisor);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mail' })).toHaveCount(0);

@@ -7,7 +7,7 @@ test('edit the profile with a picture; the header follows', async ({ page }) => 
   const firstName = `Grace${randomBytes(3).toString('hex')}`;
   await signIn(page, PROFILE_USER.login, PROFILE_USER.password);
 
-  const userMenu = page.getByRole('button', { name: 'Open user menu' });
+  const userMenu = page.getByRole('button', { name: 'user menu' });
   await userMenu.click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -128,7 +128,9 @@ test.describe('sidebar per role', () => {
 test.describe('header', () => {
   test('shows initials and full name, opens the profile, and logs out to exactly /login', async ({ page }) => {
     await signIn(page, DEMO.supervisor);
-    const userMenu = page.getByRole('button', { name: 'Open user menu' });
+    const userMenu = page.getByRole('button', { name: 'user menu' });
+    // Its name starts with the name it shows (WCAG 2.5.3, label in name).
+    await expect(userMenu).toHaveAccessibleName('Batch1 Group1, user menu');
     await expect(userMenu).toContainText('Batch1 Group1');
     await expect(userMenu).toContainText('BG');
     await userMenu.click();
@@ -136,7 +138,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('button', { name: 'user menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(new URL(page.url()).search).toBe('');

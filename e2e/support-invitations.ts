@@ -9,7 +9,7 @@ export function uniqueEmail(prefix: string): string {
 
 /** Through the avatar menu's "Send invitation" dialog; waits for the sent notice. */
 export async function sendInvitation(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('button', { name: 'user menu' }).click();
   await page.getByRole('menuitem', { name: 'Send invitation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send invitation' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -38,7 +38,7 @@ const nextCode = (secret: string, stepsAhead: number) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('button', { name: 'user menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }

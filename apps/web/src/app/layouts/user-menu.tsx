@@ -50,8 +50,10 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" width={220} shadow="md">
         <Menu.Target>
+          {/* Named by the name it shows, first (WCAG 2.5.3): on a phone only the initials show, so the
+              name comes from the label rather than from the text, which is hidden there. */}
           <UnstyledButton
-            aria-label={t('header.userMenu')}
+            aria-label={t('header.userMenu', { name: fullName })}
             px={6}
             py={4}
             style={{ borderRadius: 'var(--mantine-radius-md)' }}

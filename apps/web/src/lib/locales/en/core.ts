@@ -59,7 +59,8 @@ export const core = {
     sharedDocument: 'Shared document',
   },
   header: {
-    userMenu: 'Open user menu',
+    /** Starts with the name the button shows (WCAG 2.5.3, label in name). */
+    userMenu: '{{name}}, user menu',
     profile: 'Profile',
     accounts: 'Accounts',
     changePassword: 'Change password',
