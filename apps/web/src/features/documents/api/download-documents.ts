@@ -10,9 +10,9 @@ export function downloadDocumentsZip(ids: readonly number[]) {
   return api.getBlob('/document/documents/download', { query: { ids } });
 }
 
-/** Images and PDF come inline; anything else comes as an attachment. */
-export function previewDocument(id: number) {
-  return api.getBlob(`/document/documents/${id}/preview`);
+/** Images and PDF come inline (the viewer's bytes); anything else comes as an attachment. */
+export function previewDocument(id: number, signal?: AbortSignal) {
+  return api.getBlob(`/document/documents/${id}/preview`, { signal });
 }
 
 export function useDownloadDocuments() {

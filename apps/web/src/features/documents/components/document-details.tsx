@@ -9,6 +9,7 @@ import { DATE_FORMAT, formatDate } from '@/lib/dates';
 import { useDocument } from '../api/get-document';
 import { useDocumentFiles } from '../hooks/use-document-files';
 import { DocumentComments } from './document-comments';
+import { DocumentPreview } from './document-preview';
 import { DocumentStatusBadge } from './document-status-badge';
 import { DocumentTags } from './document-tags';
 
@@ -141,6 +142,7 @@ export function DocumentDetails({
         </Title>
         <DocumentComments documentId={doc.id} label={t('documents.comments.list', { name: doc.displayName })} />
       </section>
+      <DocumentPreview documents={[doc]} files={files} />
     </Stack>
   );
 }

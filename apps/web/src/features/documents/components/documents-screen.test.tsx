@@ -1,7 +1,7 @@
 import { ROLE_NAME, type DocumentListItemDto } from '@ledgerport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentClient, startSession } from '@/lib/session';
 import { buildMyClient, buildSessionUser } from '@/testing/factories';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
@@ -68,10 +68,10 @@ const SCREEN_TIMEOUT = 20_000;
 const WAIT = { timeout: 5_000 };
 
 describe('DocumentsScreen', () => {
-  beforeEach(() => {
-    window.open = vi.fn();
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it(
     "staff on Received docs: Home's service and tags win over the default service; bulk status change",
@@ -213,6 +213,83 @@ describe('DocumentsScreen', () => {
       expect(new URL(call![0], 'http://localhost').searchParams.getAll('ids')).toEqual(['2']);
       expect(await screen.findByText('There are no items to display.', {}, WAIT)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Upload your first documents' })).toBeTruthy();
+    },
+    SCREEN_TIMEOUT,
+  );
+
+  it(
+    'Preview opens the viewer on the row, Next and Previous walk the page, Download saves under the real name; other types download',
+    async () => {
+      startSession({
+        accessToken: 'token',
+        user: buildSessionUser({ roles: [ROLE_NAME.client] }),
+        permissions: ['received:list'],
+      });
+      setCurrentClient(buildMyClient());
+      // Pictures: pdf.js needs a canvas, which happy-dom has not (the browser suite opens PDFs).
+      const page = [
+        buildDocument({ displayName: 'Scan', fileName: 'scan.jpg', contentType: 'image/jpeg' }),
+        buildDocument({ id: 2, displayName: 'Receipt', fileName: 'receipt.png', contentType: 'image/png' }),
+        buildDocument({
+          id: 3,
+          displayName: 'Payroll Q1',
+          fileName: 'payroll.docx',
+          contentType: 'application/msword',
+        }),
+      ];
+      const file = (name: string, type: string) =>
+        new Response(new Blob(['bytes'], { type }), {
+          headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` },
+        });
+      const fetchMock = stubApi((url) => {
+        if (url.pathname.endsWith('/received')) return jsonResponse({ items: page, totalCount: page.length });
+        if (url.pathname.endsWith('/documents/1/preview')) return file('scan.jpg', 'image/jpeg');
+        if (url.pathname.endsWith('/documents/2/preview')) return file('receipt.png', 'image/png');
+        if (url.pathname.endsWith('/documents/3/preview')) return file('payroll.docx', 'application/msword');
+        if (url.pathname.endsWith('/documents/1/download')) return file('scan.jpg', 'image/jpeg');
+        return undefined;
+      });
+      URL.createObjectURL = vi.fn(() => 'blob:screen-test');
+      URL.revokeObjectURL = vi.fn();
+      const saved: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      const fileCalls = () =>
+        fetchMock.mock.calls
+          .map(([input]) => new URL(input, 'http://localhost').pathname)
+          .filter((path) => /\/documents\/\d+\//.test(path));
+      const user = userEvent.setup();
+      renderWithProviders(<DocumentsScreen kind="received" title="Received docs" documentHref={(id) => `/d/${id}`} />, {
+        route: '/received-docs',
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Preview Receipt' }, WAIT));
+      let viewer = await screen.findByRole('dialog', { name: 'receipt.png' }, WAIT);
+      expect(within(viewer).getByText('2 of 3')).toBeTruthy();
+      expect(await within(viewer).findByRole('img', { name: 'receipt.png' }, WAIT)).toBeTruthy();
+      expect(fileCalls()).toEqual(['/api/v1/document/documents/2/preview']);
+
+      await user.click(within(viewer).getByRole('button', { name: 'Previous document' }));
+      viewer = await screen.findByRole('dialog', { name: 'scan.jpg' }, WAIT);
+      expect(await within(viewer).findByRole('img', { name: 'scan.jpg' }, WAIT)).toBeTruthy();
+      await user.click(within(viewer).getByRole('button', { name: 'Download' }));
+      await waitFor(() => expect(saved).toEqual(['scan.jpg']), WAIT);
+      expect(fileCalls()).toContain('/api/v1/document/documents/1/download');
+
+      // The last row is a type the viewer does not show: it says so and offers Download.
+      await user.click(within(viewer).getByRole('button', { name: 'Next document' }));
+      await user.click(within(viewer).getByRole('button', { name: 'Next document' }));
+      viewer = await screen.findByRole('dialog', { name: 'payroll.docx' }, WAIT);
+      expect(within(viewer).getByText(/This type of file cannot be shown here/)).toBeTruthy();
+
+      await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+
+      // A type the viewer does not show downloads straight away, as before.
+      await user.click(screen.getByRole('button', { name: 'Preview Payroll Q1' }));
+      await waitFor(() => expect(saved).toEqual(['scan.jpg', 'payroll.docx']), WAIT);
+      expect(screen.queryByRole('dialog')).toBeNull();
     },
     SCREEN_TIMEOUT,
   );

@@ -23,6 +23,7 @@ import { UploadDialog } from '../upload/upload-dialog';
 import { ChangeStatusDialog } from './change-status-dialog';
 import { DeleteDocumentsDialog } from './delete-documents-dialog';
 import { DocumentCommentsDrawer } from './document-comments-drawer';
+import { DocumentPreview } from './document-preview';
 import { DocumentsSearchPanel } from './documents-search-panel';
 import { DocumentsTable } from './documents-table';
 import { EditDocumentDialog } from './edit-document-dialog';
@@ -234,6 +235,8 @@ export function DocumentsScreen({
       <EditDocumentDialog document={editTarget} isClient={isClient} onClose={() => setEditTarget(null)} />
       <DocumentCommentsDrawer document={commentsTarget} onClose={() => setCommentsTarget(null)} />
       <ShareDocumentDialog document={shareTarget} onClose={() => setShareTarget(null)} />
+      {/* Previous and Next walk the rows of the page on screen, in their order. */}
+      <DocumentPreview documents={rows ?? []} files={files} />
     </Stack>
   );
 }

@@ -1,50 +1,43 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { viewerKindOf } from '@/components/document-viewer/viewer-kind';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
 import { downloadDocument, previewDocument } from '../api/download-documents';
-import { isPreviewable } from '../lib/document-files';
 
-interface FileTarget {
+export interface DocumentFileTarget {
   id: number;
   fileName: string;
   contentType: string;
 }
 
 /**
- * Preview and download of one document. The routes need the bearer token, so the file is fetched
- * here and handed to the browser as a blob: images and PDF open in a new window, other types are
- * saved. The window is opened at once, while the click still counts as a user gesture, else popup
- * blockers stop it once the file has arrived.
+ * Preview and download of documents. PDFs and pictures open in the in-app viewer
+ * (`viewerId`, shown by DocumentPreview); any other type is saved as the preview route sends it.
+ * The routes need the bearer token, so files are fetched here as blobs and saved under their real
+ * name.
  */
 export function useDocumentFiles() {
   const { t } = useTranslation();
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [viewerId, setViewerId] = useState<number | null>(null);
 
-  const preview = async (target: FileTarget) => {
-    const inline = isPreviewable(target.contentType);
-    const preview = inline ? window.open('', '_blank') : null;
-    if (inline && !preview) {
-      notify.error(t('documents.messages.popupBlocked'), { key: 'document-preview' });
+  const preview = async (target: DocumentFileTarget) => {
+    if (viewerKindOf(target.contentType)) {
+      setViewerId(target.id);
       return;
     }
     setBusyId(target.id);
     try {
-      const file = await previewDocument(target.id);
-      if (preview) {
-        preview.location.href = URL.createObjectURL(file.blob);
-      } else {
-        saveFile(file, target.fileName);
-      }
+      saveFile(await previewDocument(target.id), target.fileName);
     } catch {
-      preview?.close();
       notify.error(t('documents.messages.previewError'), { key: 'document-preview' });
     } finally {
       setBusyId(null);
     }
   };
 
-  const download = async (target: FileTarget) => {
+  const download = async (target: DocumentFileTarget) => {
     setBusyId(target.id);
     try {
       saveFile(await downloadDocument(target.id), target.fileName);
@@ -55,5 +48,7 @@ export function useDocumentFiles() {
     }
   };
 
-  return { preview, download, busyId };
+  return { preview, download, busyId, viewerId, setViewerId, closeViewer: () => setViewerId(null) };
 }
+
+export type DocumentFiles = ReturnType<typeof useDocumentFiles>;

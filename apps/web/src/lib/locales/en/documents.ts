@@ -134,6 +134,35 @@ export const documents = {
       'The link is unknown, has expired or was revoked. Ask the person who shared the document to send a new one.',
     loadError: 'The shared document could not be loaded. Check your connection and try again.',
   },
+  /** The in-app viewer (components/document-viewer), also used by the leads' files. */
+  viewer: {
+    position: '{{index}} of {{count}}',
+    announce: '{{name}}, {{index}} of {{count}}',
+    previousDocument: 'Previous document',
+    nextDocument: 'Next document',
+    download: 'Download',
+    close: 'Close',
+    toolbar: 'Page and zoom',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    page: 'Page {{page}} of {{count}}',
+    pageImage: 'Page {{page}} of {{count}} of {{name}}',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fitWidth: 'Fit to width',
+    fitWindow: 'Fit to window',
+    zoomLevel: 'Zoom {{percent}}%',
+    loading: 'Loading {{name}}…',
+    unsupported: 'This type of file cannot be shown here. Download it to open it on your device.',
+    retry: 'Try again',
+    failed: {
+      load: 'The file could not be loaded. Check your connection and try again, or download it.',
+      missing: 'This document no longer exists or you no longer have access to it.',
+      unreadable:
+        'This file could not be shown: it may be damaged or in a form the viewer does not read. Download it to open it on your device.',
+      password: 'This PDF is protected by a password. Download it and open it with your PDF reader.',
+    },
+  },
   messages: {
     changedMeanwhile:
       'Someone changed a document after this list loaded, so nothing was changed. The list now shows them as they are; check and try again.',
@@ -152,7 +181,6 @@ export const documents = {
     revokeError: 'An error occurred. The link could not be revoked. Try again.',
     downloadError: 'The download failed. Check your connection and try again.',
     previewError: 'The preview could not be opened. Try downloading the document instead.',
-    popupBlocked: 'Your browser blocked the preview window. Allow pop-ups for this site and try again.',
     notFound: 'Some of these documents no longer exist. The list has been refreshed.',
   },
 } as const;
