@@ -1,6 +1,8 @@
 import { Group, Stack, Table, UnstyledButton } from '@mantine/core';
 import { IconSortAscending, IconSortDescending, IconSelector } from '@tabler/icons-react';
 import type { Key, ReactNode } from 'react';
+import { useIsPhone } from '@/lib/use-is-phone';
+import { DataCards } from './data-cards';
 import classes from './data-table.module.css';
 import { ListPager } from './list-pager';
 import { ListState } from './list-state';
@@ -14,7 +16,24 @@ export interface DataTableColumn<T> {
   width?: number | string;
   /** The value is read as one piece (a phone number and extension): its cells never wrap. */
   nowrap?: boolean;
+  /**
+   * Where the column goes on a phone, where each row is a card (below Mantine's `sm` breakpoint):
+   * `title` heads the card; `primary` is on its face as "header: value"; `more` waits behind the
+   * card's "More" button; `actions` is the card's foot (the row's buttons and menus); `select` is the
+   * row's checkbox beside the title, its header's page checkbox going above the cards. Unset, see
+   * `cardPlaces`: what matters first should come first.
+   */
+  card?: CardPlace;
+  /** The value on a card where it differs from the cell's (a name the narrow column cuts short). */
+  renderCard?: (row: T) => ReactNode;
+  /**
+   * The column's name in words where its header is not words: the page checkbox of a `select`
+   * column is shown above the cards with this text beside it (say what its aria-label says).
+   */
+  label?: string;
 }
+
+export type CardPlace = 'title' | 'primary' | 'more' | 'actions' | 'select';
 
 export interface SortState {
   sortedBy?: string;
@@ -48,9 +67,11 @@ export interface DataTableProps<T> {
 /**
  * The one table of every list: server-side paging and sorting, "Rows per page" with 5/10/15/50, the
  * "1-10 of N" footer, and the empty, no-results, loading and error states of DESIGN.md section 7.
+ * On a phone the rows are cards (`DataCards`, each column's `card` place) with a sort select above.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, totalCount, page, pageSize, sort } = props;
+  const phone = useIsPhone();
   const loadingFirst = props.isLoading && !rows;
 
   const header = (column: DataTableColumn<T>) => {
@@ -86,59 +107,72 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={600}>
-        <Table
-          aria-label={props.label}
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-busy={props.isLoading}
-          className={classes.table}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th
-                  key={column.key}
-                  style={column.width ? { width: column.width } : undefined}
-                  aria-sort={
-                    column.sortKey && sort?.sortedBy === column.sortKey
-                      ? sort.sortedDesc
-                        ? 'descending'
-                        : 'ascending'
-                      : undefined
-                  }
-                >
-                  {header(column)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          {showsRows && (
-            <Table.Tbody>
-              {rows.map((row) => {
-                const key = props.rowKey(row);
-                return (
-                  <Table.Tr
-                    key={key}
-                    aria-selected={props.selectedKey === key || undefined}
-                    bg={props.selectedKey === key ? 'var(--mantine-primary-color-light)' : undefined}
+      {phone ? (
+        <DataCards
+          label={props.label}
+          columns={columns}
+          rows={showsRows ? rows : undefined}
+          rowKey={props.rowKey}
+          selectedKey={props.selectedKey}
+          isLoading={props.isLoading}
+          sort={sort}
+          onSortChange={props.onSortChange}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table
+            aria-label={props.label}
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-busy={props.isLoading}
+            className={classes.table}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    style={column.width ? { width: column.width } : undefined}
+                    aria-sort={
+                      column.sortKey && sort?.sortedBy === column.sortKey
+                        ? sort.sortedDesc
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined
+                    }
                   >
-                    {columns.map((column) => (
-                      <Table.Td
-                        key={column.key}
-                        className={column.nowrap ? classes.nowrap : undefined}
-                        data-nowrap={column.nowrap || undefined}
-                      >
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          )}
-        </Table>
-      </Table.ScrollContainer>
+                    {header(column)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {showsRows && (
+              <Table.Tbody>
+                {rows.map((row) => {
+                  const key = props.rowKey(row);
+                  return (
+                    <Table.Tr
+                      key={key}
+                      aria-selected={props.selectedKey === key || undefined}
+                      bg={props.selectedKey === key ? 'var(--mantine-primary-color-light)' : undefined}
+                    >
+                      {columns.map((column) => (
+                        <Table.Td
+                          key={column.key}
+                          className={column.nowrap ? classes.nowrap : undefined}
+                          data-nowrap={column.nowrap || undefined}
+                        >
+                          {column.render(row)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {!showsRows && state}
       <ListPager
         page={page}

@@ -23,6 +23,7 @@ export function AnnouncementsTable({ actions, ...table }: TableProps & { actions
   const columns: DataTableColumn<AnnouncementListItem>[] = [
     {
       key: 'title',
+      card: 'title',
       header: t('announcements.columns.title'),
       render: (row) => (
         <StatusDot active={row.isActive}>
@@ -47,6 +48,7 @@ export function AnnouncementsTable({ actions, ...table }: TableProps & { actions
     },
     {
       key: 'expirationDate',
+      card: 'primary',
       header: t('announcements.columns.expirationDate'),
       render: (row) =>
         row.expirationDate ? (
@@ -59,6 +61,7 @@ export function AnnouncementsTable({ actions, ...table }: TableProps & { actions
     },
     {
       key: 'creationTime',
+      card: 'primary',
       header: t('announcements.columns.creationDate'),
       render: (row) => formatDate(row.creationTime, DATE_FORMAT.table),
     },

@@ -28,6 +28,7 @@ export function AuditEventsTable(props: AuditEventsTableProps) {
   const columns: DataTableColumn<AuditEventDto>[] = [
     {
       key: 'time',
+      card: 'primary',
       header: t('auditLog.columns.time'),
       render: (event) => {
         const time = formatDate(event.time, AUDIT_TIME_FORMAT);
@@ -44,14 +45,21 @@ export function AuditEventsTable(props: AuditEventsTableProps) {
         );
       },
     },
-    { key: 'action', header: t('auditLog.columns.action'), render: (event) => <Text size="sm">{event.action}</Text> },
+    {
+      key: 'action',
+      card: 'title',
+      header: t('auditLog.columns.action'),
+      render: (event) => <Text size="sm">{event.action}</Text>,
+    },
     {
       key: 'actor',
+      card: 'primary',
       header: t('auditLog.columns.actor'),
       render: (event) => event.actor?.fullName ?? <Text c="dimmed">{t('auditLog.system')}</Text>,
     },
     {
       key: 'object',
+      card: 'primary',
       header: t('auditLog.columns.object'),
       render: (event) => objectLabel(event.objectType, event.objectId),
     },

@@ -89,6 +89,7 @@ export function BookkeepingTable({
   const columns: DataTableColumn<BookkeepingRowDto>[] = [
     {
       key: 'client',
+      card: 'title',
       header: t('bookkeeping.columns.client'),
       sortKey: 'clientName',
       render: (row) => (
@@ -118,6 +119,7 @@ export function BookkeepingTable({
     },
     {
       key: 'bankStatements',
+      card: 'primary',
       header: t('bookkeeping.columns.bankStatements'),
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
@@ -150,6 +152,7 @@ export function BookkeepingTable({
     {
       // What the client sees of the month (issue 24 item 3), in the firm's words.
       key: 'monthStatus',
+      card: 'primary',
       header: t('bookkeeping.columns.monthStatus'),
       render: (row) => <MonthStatusBadge status={row.monthStatus} side="firm" />,
     },

@@ -41,6 +41,7 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
   const columns: DataTableColumn<ClientListItemDto>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('clients.columns.name'),
       sortKey: 'name',
       render: (client) => {
@@ -68,11 +69,18 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
     },
     {
       key: 'emailAddress',
+      card: 'primary',
       header: t('clients.columns.emailAddress'),
       sortKey: 'emailAddress',
       render: (c) => c.emailAddress ?? '',
     },
-    { key: 'owner', header: t('clients.columns.owner'), sortKey: 'owner', render: (c) => c.owner.fullName },
+    {
+      key: 'owner',
+      card: 'primary',
+      header: t('clients.columns.owner'),
+      sortKey: 'owner',
+      render: (c) => c.owner.fullName,
+    },
     {
       key: 'advisor',
       header: t('clients.columns.advisor'),
@@ -86,6 +94,7 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
     },
     {
       key: 'services',
+      card: 'primary',
       header: t('clients.columns.services'),
       render: (client) => (
         <Group gap={4}>

@@ -27,6 +27,7 @@ export function CompaniesTable({
   const columns: DataTableColumn<CompanyListItem>[] = [
     {
       key: 'legalName',
+      card: 'title',
       header: t('companies.columns.legalName'),
       render: (company) => (
         <Text size="sm" fw={500}>
@@ -61,11 +62,13 @@ export function CompaniesTable({
     },
     {
       key: 'paymentStatus',
+      card: 'primary',
       header: t('companies.columns.paymentStatus'),
       render: (company) => <PaymentStatusChip status={company.registrationPaymentStatus} />,
     },
     {
       key: 'creationTime',
+      card: 'primary',
       header: t('companies.columns.creationDate'),
       render: (company) => formatDate(company.creationTime, LIST_DATE_FORMAT),
     },

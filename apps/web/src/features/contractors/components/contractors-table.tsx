@@ -57,6 +57,7 @@ export function ContractorsTable({
   if (!isClient) {
     columns.push({
       key: 'client',
+      card: 'primary',
       header: t('contractors.columns.client'),
       sortKey: 'client',
       render: (contractor) => contractor.client.name,
@@ -74,7 +75,7 @@ export function ContractorsTable({
             : 'contractors.type.individual',
         ),
     },
-    { key: 'name', header: t('contractors.columns.name'), sortKey: 'name', render: name },
+    { key: 'name', card: 'title', header: t('contractors.columns.name'), sortKey: 'name', render: name },
     {
       key: 'identificationNumber',
       header: t('contractors.columns.identificationNumber'),
@@ -92,12 +93,14 @@ export function ContractorsTable({
     },
     {
       key: 'totalPayment',
+      card: isClient ? 'primary' : 'more',
       header: t('contractors.columns.totalPayment'),
       sortKey: 'totalPayment',
       render: (contractor) => formatUsd(contractor.totalPayment),
     },
     {
       key: 'serviceFee',
+      card: 'primary',
       header: t('contractors.columns.serviceFee'),
       sortKey: 'serviceFee',
       render: (contractor) => (
@@ -115,6 +118,7 @@ export function ContractorsTable({
   if (!isClient) {
     columns.push({
       key: 'complete',
+      card: 'primary',
       header: t('contractors.columns.complete'),
       sortKey: 'isCompleted',
       render: (contractor) => (

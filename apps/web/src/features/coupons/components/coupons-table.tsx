@@ -20,6 +20,7 @@ export function CouponsTable({
   const columns: DataTableColumn<CouponDto>[] = [
     {
       key: 'title',
+      card: 'title',
       header: t('coupons.columns.title'),
       sortKey: 'title',
       render: (coupon) => (
@@ -30,9 +31,16 @@ export function CouponsTable({
         </StatusDot>
       ),
     },
-    { key: 'code', header: t('coupons.columns.code'), sortKey: 'code', render: (coupon) => coupon.code },
+    {
+      key: 'code',
+      card: 'primary',
+      header: t('coupons.columns.code'),
+      sortKey: 'code',
+      render: (coupon) => coupon.code,
+    },
     {
       key: 'discountValue',
+      card: 'primary',
       header: t('coupons.columns.discountValue'),
       sortKey: 'discountValue',
       render: (coupon) =>
@@ -42,6 +50,7 @@ export function CouponsTable({
     },
     {
       key: 'expirationDate',
+      card: 'primary',
       header: t('coupons.columns.expirationDate'),
       sortKey: 'expirationDate',
       render: (coupon) => formatDate(coupon.expirationDate, DATE_FORMAT.table),

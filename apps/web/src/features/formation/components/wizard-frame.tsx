@@ -1,6 +1,7 @@
 import { Box, Grid, Stack, Stepper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/lib/use-is-phone';
 
 export interface WizardStep {
   label: string;
@@ -19,11 +20,13 @@ interface WizardFrameProps {
 /** The 5-step frame both formation wizards share: stepper, the current step and the order summary. */
 export function WizardFrame({ title, steps, active, sidebar, children }: WizardFrameProps) {
   const { t } = useTranslation();
+  // Side by side the steps wrap into ragged rows on a phone: one under the other there.
+  const phone = useIsPhone();
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
       <Box role="group" aria-label={t('formation.steps.label')}>
-        <Stepper active={active} size="sm" allowNextStepsSelect={false}>
+        <Stepper active={active} size="sm" allowNextStepsSelect={false} orientation={phone ? 'vertical' : 'horizontal'}>
           {steps.map((step, index) => (
             <Stepper.Step
               key={step.label}

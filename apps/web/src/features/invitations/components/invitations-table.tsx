@@ -32,6 +32,7 @@ export function InvitationsTable({ shown, ...table }: TableProps & { shown: Invi
     },
     {
       key: 'recipient',
+      card: 'title',
       header: t('invitations.list.columns.recipient'),
       sortKey: 'recipientEmailAddress',
       render: (row) => row.recipientEmailAddress,
@@ -44,17 +45,20 @@ export function InvitationsTable({ shown, ...table }: TableProps & { shown: Invi
     },
     shown.client && {
       key: 'client',
+      card: 'primary',
       header: t('invitations.list.columns.client'),
       render: (row) => row.client?.name ?? EMPTY_VALUE,
     },
     {
       key: 'creationTime',
+      card: 'primary',
       header: t('invitations.list.columns.creationTime'),
       sortKey: 'creationTime',
       render: (row) => dayjs(row.creationTime).format(INVITATION_TIME_FORMAT),
     },
     {
       key: 'status',
+      card: 'primary',
       header: t('invitations.list.columns.status'),
       sortKey: 'status',
       render: (row) => (

@@ -1,6 +1,7 @@
 import { Modal, Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { BillingInfoStep } from './billing-info-step';
 import { DocumentsStep } from './documents-step';
 
@@ -18,6 +19,8 @@ export function LeadOnboardingDialog({
   onCompleted: () => void;
 }) {
   const { t } = useTranslation();
+  // Side by side the steps wrap into ragged rows on a phone: one under the other there.
+  const phone = useIsPhone();
   const [step, setStep] = useState<LeadOnboardingDialogStep>(initialStep);
   return (
     <Modal
@@ -30,7 +33,13 @@ export function LeadOnboardingDialog({
       centered
       title={t('leads.onboarding.title')}
     >
-      <Stepper active={step === 'billing' ? 0 : 1} size="sm" mb="lg" allowNextStepsSelect={false}>
+      <Stepper
+        active={step === 'billing' ? 0 : 1}
+        size="sm"
+        mb="lg"
+        allowNextStepsSelect={false}
+        orientation={phone ? 'vertical' : 'horizontal'}
+      >
         <Stepper.Step label={t('leads.onboarding.steps.billing')} />
         <Stepper.Step label={t('leads.onboarding.steps.documents')} />
       </Stepper>

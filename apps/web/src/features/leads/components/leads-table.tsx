@@ -37,6 +37,8 @@ export function LeadsTable({ selectedIds, onSelectionChange, selectable, details
       ? [
           {
             key: 'select',
+            // Beside the page checkbox above the cards on a phone.
+            label: t('leads.actions.selectAll'),
             width: 40,
             header: (
               <Checkbox
@@ -58,6 +60,7 @@ export function LeadsTable({ selectedIds, onSelectionChange, selectable, details
       : []),
     {
       key: 'legalCompanyName',
+      card: 'title',
       header: t('leads.columns.legalCompanyName'),
       sortKey: 'legalCompanyName',
       render: (row) => (
@@ -68,12 +71,14 @@ export function LeadsTable({ selectedIds, onSelectionChange, selectable, details
     },
     {
       key: 'creationTime',
+      card: 'primary',
       header: t('leads.columns.creationTime'),
       sortKey: 'creationTime',
       render: (row) => formatDate(row.creationTime, DATE_FORMAT.leadCreated),
     },
     {
       key: 'status',
+      card: 'primary',
       header: t('leads.columns.status'),
       sortKey: 'status',
       render: (row) => <LeadStatusBadge status={row.status} />,

@@ -32,6 +32,7 @@ export function MailMessagesTable(props: MailMessagesTableProps) {
   const columns: DataTableColumn<MailMessageDto>[] = [
     {
       key: 'queuedAt',
+      card: 'primary',
       header: t('mail.columns.queuedAt'),
       render: (message) => {
         const time = formatDate(message.queuedAt, MAIL_TIME_FORMAT);
@@ -51,6 +52,7 @@ export function MailMessagesTable(props: MailMessagesTableProps) {
     },
     {
       key: 'recipient',
+      card: 'primary',
       header: t('mail.columns.recipient'),
       render: (message) => (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -58,10 +60,11 @@ export function MailMessagesTable(props: MailMessagesTableProps) {
         </Text>
       ),
     },
-    { key: 'subject', header: t('mail.columns.subject'), render: (message) => message.subject },
+    { key: 'subject', card: 'title', header: t('mail.columns.subject'), render: (message) => message.subject },
     { key: 'kind', header: t('mail.columns.kind'), render: (message) => t(`mail.kind.${message.kind}`) },
     {
       key: 'status',
+      card: 'primary',
       header: t('mail.columns.status'),
       render: (message) => <MailStatusBadge status={message.status} />,
     },

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { useLead } from '../api/get-lead';
 import { ContractStep } from './contract-step';
 import { CreateAccountStep, type NewAccountCredentials } from './create-account-step';
@@ -39,6 +40,8 @@ export function OnboardingWizard({
   onAccountCreated,
 }: OnboardingWizardProps) {
   const { t } = useTranslation();
+  // Side by side the steps wrap into ragged rows on a phone: one under the other there.
+  const phone = useIsPhone();
   const lead = useLead(idHash);
   /** 1-based step shown; null until the lead says where to start. */
   const [step, setStep] = useState<number | null>(idHash ? null : ONBOARDING_STEP.generalInfo);
@@ -83,12 +86,24 @@ export function OnboardingWizard({
   const active = (step ?? 1) - 1;
   return (
     <Stack gap="lg">
-      <Stepper active={active} size="sm" aria-label={t('onboarding.stepper')} allowNextStepsSelect={false}>
+      <Stepper
+        active={active}
+        size="sm"
+        aria-label={t('onboarding.stepper')}
+        allowNextStepsSelect={false}
+        orientation={phone ? 'vertical' : 'horizontal'}
+      >
         {STEP_KEYS.map((key) => (
           <Stepper.Step key={key} label={t(`onboarding.steps.${key}`)} />
         ))}
       </Stepper>
-      <Paper withBorder p="xl" radius="md" component="section" aria-label={t(`onboarding.steps.${STEP_KEYS[active]!}`)}>
+      <Paper
+        withBorder
+        p={{ base: 'md', sm: 'xl' }}
+        radius="md"
+        component="section"
+        aria-label={t(`onboarding.steps.${STEP_KEYS[active]!}`)}
+      >
         {content}
       </Paper>
     </Stack>

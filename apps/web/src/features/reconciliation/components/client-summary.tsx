@@ -2,6 +2,7 @@ import { BANK_LINK_MODE, type InstitutionAccountsResponse } from '@ledgerport/sh
 import { ActionIcon, Badge, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
 import { IconFlask, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { WRAPPING_BADGE } from '@/components/ui/wrapping-badge';
 import { formatLastSync } from '../format';
 
 interface ClientSummaryProps {
@@ -17,7 +18,7 @@ export function ClientSummary({ clientName, data, onChangeClient }: ClientSummar
   const lastSync = data?.client.plaidLastSyncTime;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         <Title order={2} size="h3">
           {clientName}
         </Title>
@@ -29,7 +30,7 @@ export function ClientSummary({ clientName, data, onChangeClient }: ClientSummar
           </Tooltip>
         )}
         {data?.mode === BANK_LINK_MODE.sandbox && (
-          <Badge color="orange" variant="light" leftSection={<IconFlask size={12} aria-hidden />}>
+          <Badge color="orange" variant="light" leftSection={<IconFlask size={12} aria-hidden />} {...WRAPPING_BADGE}>
             {t('reconciliation.sandbox.testMode')}
           </Badge>
         )}

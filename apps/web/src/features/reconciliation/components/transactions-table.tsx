@@ -2,6 +2,7 @@ import type { TransactionDto } from '@ledgerport/shared';
 import { Badge, Checkbox, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { WRAPPING_BADGE } from '@/components/ui/wrapping-badge';
 import { formatDate } from '@/lib/dates';
 import { formatSignedAmount, isDeposit, RECONCILIATION_DATE_FORMAT, truncateName } from '../format';
 
@@ -46,6 +47,8 @@ export function TransactionsTable(props: TransactionsTableProps) {
     ? [
         {
           key: 'select',
+          // Beside the page checkbox above the cards on a phone.
+          label: t('transactionQuestions.table.selectPage'),
           width: 40,
           header: (
             <Checkbox
@@ -81,12 +84,16 @@ export function TransactionsTable(props: TransactionsTableProps) {
     ...selectColumn,
     {
       key: 'date',
+      card: 'primary',
       header: t('reconciliation.transactions.columns.date'),
       render: (row) => formatDate(row.date, RECONCILIATION_DATE_FORMAT.transaction),
     },
     {
       key: 'name',
+      card: 'title',
       header: t('reconciliation.transactions.columns.name'),
+      // A card is as wide as the screen: the whole name, which the table's column cuts.
+      renderCard: (row) => row.name,
       render: (row) => {
         const shown = truncateName(row.name);
         if (shown === row.name) return row.name;
@@ -107,6 +114,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
     },
     {
       key: 'amount',
+      card: 'primary',
       header: t('reconciliation.transactions.columns.amount'),
       render: (row) => (
         <Text
@@ -131,6 +139,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
     },
     {
       key: 'question',
+      card: 'primary',
       header: t('transactionQuestions.table.question'),
       render: (row) =>
         row.questionStatus === null ? (
@@ -139,7 +148,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
             <VisuallyHidden>{t('transactionQuestions.table.noQuestion')}</VisuallyHidden>
           </Text>
         ) : (
-          <Badge color={QUESTION_COLOR[row.questionStatus]} variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
+          <Badge color={QUESTION_COLOR[row.questionStatus]} variant="light" size="sm" {...WRAPPING_BADGE}>
             {t(`transactionQuestions.status.${row.questionStatus}`)}
           </Badge>
         ),

@@ -54,6 +54,8 @@ export function RequestsTable({ detailsHref, withClient, withCreator, selection,
     ? [
         {
           key: 'select',
+          // Beside the page checkbox above the cards on a phone.
+          label: t('requests.remind.selectAll'),
           width: 40,
           header: (
             <Checkbox
@@ -78,6 +80,7 @@ export function RequestsTable({ detailsHref, withClient, withCreator, selection,
     ...selectColumn,
     {
       key: 'title',
+      card: 'title',
       header: t('requests.columns.title'),
       sortKey: 'title',
       // A long title wraps in a column wide enough to read, rather than one word a line on a phone.
@@ -91,6 +94,7 @@ export function RequestsTable({ detailsHref, withClient, withCreator, selection,
       ? [
           {
             key: 'client',
+            card: 'primary' as const,
             header: t('requests.columns.client'),
             sortKey: 'client',
             render: (row: RequestListItem) => row.client.name,
@@ -100,6 +104,7 @@ export function RequestsTable({ detailsHref, withClient, withCreator, selection,
     { key: 'service', header: t('requests.columns.service'), render: (row) => row.service.displayName },
     {
       key: 'dueDate',
+      card: 'primary',
       header: t('requests.columns.dueDate'),
       sortKey: 'dueDate',
       nowrap: true,
@@ -120,6 +125,7 @@ export function RequestsTable({ detailsHref, withClient, withCreator, selection,
     },
     {
       key: 'status',
+      card: 'primary',
       header: t('requests.columns.status'),
       sortKey: 'status',
       render: (row) => <RequestStatusBadge status={row.status} />,

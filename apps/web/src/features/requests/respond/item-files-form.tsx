@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
 import { DOCUMENT_LIMITS, openTagGroupIds, type UploadRejection } from '@ledgerport/shared';
-import { ActionIcon, Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileButton, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconCamera, IconFile, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/lib/file-size';
@@ -13,6 +13,20 @@ import { useUploadRequestItemFiles } from '../api/upload-request-item-files';
 import { fileProblemOf, responseProblem, type FileProblem, type ResponseProblem } from './request-item-labels';
 
 const MAX_SIZE_TEXT = formatFileSize(DOCUMENT_LIMITS.maxFileBytes);
+
+/**
+ * What the file picker offers: the types the API stores (`ALLOWED` and the text types in
+ * apps/api/src/lib/file-intake/content-sniffing.ts). A phone offers its photos and files for these;
+ * a dropped file is not filtered here, so the server still says why it refuses one.
+ */
+const ACCEPTED_FILES = [
+  'image/*',
+  'application/pdf',
+  ...['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'heif', 'tif', 'tiff', 'bmp'],
+  ...['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv', 'zip'],
+]
+  .map((type) => (type.includes('/') ? type : `.${type}`))
+  .join(',');
 
 interface ChosenFile {
   key: string;
@@ -54,6 +68,7 @@ export function ItemFilesForm({
   const { t } = useTranslation();
   const upload = useUploadRequestItemFiles();
   const openPicker = useRef<() => void>(null);
+  const resetPhoto = useRef<() => void>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [notAdded, setNotAdded] = useState<string[]>([]);
   const tagGroups = useTagGroups();
@@ -119,7 +134,15 @@ export function ItemFilesForm({
 
   return (
     <Stack gap="xs">
-      <Dropzone onDrop={add} openRef={openPicker} activateOnClick={false} disabled={busy} multiple p="sm">
+      <Dropzone
+        onDrop={add}
+        openRef={openPicker}
+        activateOnClick={false}
+        disabled={busy}
+        multiple
+        p="sm"
+        inputProps={{ accept: ACCEPTED_FILES }}
+      >
         <Group justify="center" gap="sm" style={{ pointerEvents: 'none' }} wrap="wrap">
           <IconUpload size={24} stroke={1.5} aria-hidden />
           <Stack gap={0} align="flex-start">
@@ -137,6 +160,33 @@ export function ItemFilesForm({
           >
             {t('toDos.files.choose')}
           </Button>
+          {/*
+           * The camera on its own button: \`capture\` makes some phones open only the camera, so
+           * "Choose files" keeps offering the photos and files already on the phone.
+           */}
+          <FileButton
+            onChange={(photo) => {
+              if (photo) add([photo]);
+              // The same photo again is a change too.
+              resetPhoto.current?.();
+            }}
+            resetRef={resetPhoto}
+            accept="image/*"
+            capture="environment"
+            disabled={busy}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                size="xs"
+                leftSection={<IconCamera size={14} aria-hidden />}
+                style={{ pointerEvents: 'all' }}
+              >
+                {t('common.files.takePhoto')}
+              </Button>
+            )}
+          </FileButton>
         </Group>
       </Dropzone>
       {notAdded.length > 0 && (

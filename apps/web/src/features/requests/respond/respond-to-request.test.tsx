@@ -234,6 +234,27 @@ describe('RespondToRequest', () => {
     expect(within(card).queryByRole('button', { name: 'Send files' })).toBeNull();
   });
 
+  it('offers the camera on its own button beside Choose files, and the types the server stores to the picker', async () => {
+    stubApi(() => details([item()]));
+    // The hidden input sits in the drop area's text, which lets pointers through to the drop area;
+    // its button opens it, as the picker's does.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderWithProviders(<RespondToRequest id={REQUEST_ID} />);
+
+    const card = await screen.findByRole('article', { name: 'W-2 and 1099 forms' });
+    expect(within(card).getByRole('button', { name: 'Choose files' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Take a photo' })).toBeTruthy();
+    const [picker, camera] = [...card.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+    // Choosing files never forces the camera; it offers photos, PDFs and the office types.
+    expect(picker!.hasAttribute('capture')).toBe(false);
+    expect(picker!.accept.split(',')).toEqual(expect.arrayContaining(['image/*', 'application/pdf', '.pdf', '.xlsx']));
+    expect(camera!.getAttribute('capture')).toBe('environment');
+    expect(camera!.accept).toBe('image/*');
+
+    await user.upload(camera!, new File(['jpeg'], 'receipt.jpg', { type: 'image/jpeg' }));
+    expect(within(card).getByRole('list', { name: 'Files to send' }).textContent).toContain('receipt.jpg');
+  });
+
   it('asks for the Quarter and Year a bank-statement item leaves open, and sends them with the files', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const groups = [

@@ -23,6 +23,7 @@ export function RequestSchedulesTable({
   const columns: DataTableColumn<RequestSchedule>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('requestTemplates.schedules.columns.name'),
       render: (schedule) => (
         <Text size="sm" fw={500}>
@@ -32,6 +33,7 @@ export function RequestSchedulesTable({
     },
     {
       key: 'template',
+      card: 'primary',
       header: t('requestTemplates.schedules.columns.template'),
       render: (schedule) => schedule.template.name,
     },
@@ -57,6 +59,7 @@ export function RequestSchedulesTable({
     },
     {
       key: 'active',
+      card: 'primary',
       header: t('requestTemplates.schedules.columns.active'),
       nowrap: true,
       render: (schedule) => (

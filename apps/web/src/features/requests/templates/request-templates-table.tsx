@@ -22,6 +22,7 @@ export function RequestTemplatesTable({
   const columns: DataTableColumn<RequestTemplateListItem>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('requestTemplates.templates.columns.name'),
       sortKey: 'name',
       render: (template) => (
@@ -39,12 +40,14 @@ export function RequestTemplatesTable({
     },
     {
       key: 'service',
+      card: 'primary',
       header: t('requestTemplates.templates.columns.service'),
       sortKey: 'service',
       render: (template) => template.service.displayName,
     },
     {
       key: 'dueOffsetDays',
+      card: 'primary',
       header: t('requestTemplates.templates.columns.dueOffset'),
       sortKey: 'dueOffsetDays',
       nowrap: true,

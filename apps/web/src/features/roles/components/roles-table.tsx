@@ -32,6 +32,7 @@ export function RolesTable(props: RolesTableProps) {
   const columns: DataTableColumn<RoleDto>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('roles.columns.name'),
       sortKey: 'name',
       render: (role) => (
@@ -47,6 +48,7 @@ export function RolesTable(props: RolesTableProps) {
     },
     {
       key: 'displayName',
+      card: 'primary',
       header: t('roles.columns.displayName'),
       sortKey: 'displayName',
       render: (role) => role.displayName,

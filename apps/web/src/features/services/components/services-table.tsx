@@ -34,6 +34,7 @@ export function ServicesTable(props: ServicesTableProps) {
   const columns: DataTableColumn<ServiceDto>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('services.columns.name'),
       sortKey: 'name',
       render: (service) => (
@@ -44,12 +45,14 @@ export function ServicesTable(props: ServicesTableProps) {
     },
     {
       key: 'displayName',
+      card: 'primary',
       header: t('services.columns.displayName'),
       sortKey: 'displayName',
       render: (service) => service.displayName,
     },
     {
       key: 'department',
+      card: 'primary',
       header: t('services.columns.department'),
       sortKey: 'departmentDisplayName',
       render: (service) => service.departmentDisplayName,

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Paper, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { track } from '../lib/analytics';
 import { estimateTaxSavings, MAX_CHILDREN } from '@ledgerport/shared';
 import { answersOf, INITIAL_STATE, TAX_PLANNING_STEPS, taxPlanningReducer, type IncomeField } from '../lib/wizard';
@@ -15,6 +16,8 @@ const CHILDREN_CHOICES = Array.from({ length: MAX_CHILDREN + 1 }, (_, count) => 
 /** The public tax-savings estimator (spec 03, Tax-planning wizard): seven steps, all in the browser. */
 export function TaxPlanningWizard() {
   const { t } = useTranslation();
+  // Side by side the steps wrap into ragged rows on a phone: one under the other there.
+  const phone = useIsPhone();
   const [state, dispatch] = useReducer(taxPlanningReducer, INITIAL_STATE);
   const { step, form } = state;
   const stepName = TAX_PLANNING_STEPS[step]!;
@@ -167,12 +170,24 @@ export function TaxPlanningWizard() {
   return (
     <Stack gap="lg">
       <Text c="dimmed">{t('taxPlanning.intro')}</Text>
-      <Stepper active={step} size="sm" aria-label={t('taxPlanning.stepper')} allowNextStepsSelect={false}>
+      <Stepper
+        active={step}
+        size="sm"
+        aria-label={t('taxPlanning.stepper')}
+        allowNextStepsSelect={false}
+        orientation={phone ? 'vertical' : 'horizontal'}
+      >
         {TAX_PLANNING_STEPS.map((name) => (
           <Stepper.Step key={name} label={t(`taxPlanning.steps.${name}`)} />
         ))}
       </Stepper>
-      <Paper withBorder p="xl" radius="md" component="section" aria-label={t(`taxPlanning.steps.${stepName}`)}>
+      <Paper
+        withBorder
+        p={{ base: 'md', sm: 'xl' }}
+        radius="md"
+        component="section"
+        aria-label={t(`taxPlanning.steps.${stepName}`)}
+      >
         {content}
       </Paper>
       <Modal

@@ -122,7 +122,7 @@ export function QuestionCard({
       component="li"
       withBorder
       radius="md"
-      p="md"
+      p={{ base: 'sm', sm: 'md' }}
       aria-labelledby={titleId}
       id={`transaction-question-${question.id}`}
       bg={highlighted ? 'var(--mantine-primary-color-light)' : undefined}

@@ -69,6 +69,7 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
   const columns: DataTableColumn<UserListItemDto>[] = [
     {
       key: 'fullName',
+      card: 'title',
       header: t('users.columns.fullName'),
       sortKey: 'fullName',
       render: (user) => (
@@ -81,6 +82,7 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
     },
     {
       key: 'emailAddress',
+      card: 'primary',
       header: t('users.columns.emailAddress'),
       sortKey: 'emailAddress',
       render: (u) => u.emailAddress,
@@ -101,6 +103,7 @@ export function UsersTable({ actions: screenActions, ...table }: TableProps & { 
     },
     {
       key: 'roles',
+      card: 'primary',
       header: t('users.columns.roles'),
       sortKey: 'roles',
       render: (user) => (

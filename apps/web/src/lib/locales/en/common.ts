@@ -12,7 +12,13 @@ export const common = {
     sortAscending: 'Sort ascending',
     sortDescending: 'Sort descending',
     actions: 'Actions',
+    /** Phones, where each row is a card: the order chosen above the cards, the rest of a card's fields. */
+    sortBy: 'Sort by',
+    defaultOrder: 'Default order',
+    more: 'More',
   },
+  /** Beside a file picker on a phone: the camera, for a receipt or a page on paper. */
+  files: { takePhoto: 'Take a photo' },
   search: {
     toggle: 'Search',
     submit: 'Search',
