@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Modal, Text, Tooltip, VisuallyHidden, useMatches } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Text, Tooltip, VisuallyHidden, useMatches } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPdf } from './load-pdf';
 import type { PdfOpener } from './pdf-file';
+import { useHoverTooltips } from './use-inner-size';
 import { ViewerFile, type ViewerItem } from './viewer-file';
 
 export type { ViewerItem } from './viewer-file';
@@ -39,6 +40,7 @@ export function DocumentViewer<T extends ViewerItem>({
 }: DocumentViewerProps<T>) {
   const { t } = useTranslation();
   const phone = useMatches({ base: true, sm: false });
+  const tooltips = useHoverTooltips();
   const index = currentId === null ? -1 : items.findIndex((item) => item.id === currentId);
   const item = index >= 0 ? items[index] : undefined;
   const previous = index > 0 ? items[index - 1] : undefined;
@@ -85,14 +87,22 @@ export function DocumentViewer<T extends ViewerItem>({
         <Modal.Header
           style={{ gap: 'var(--mantine-spacing-sm)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
         >
-          <Modal.Title style={{ flex: 1, minWidth: 0 }}>
-            <Text component="span" fw={600} truncate="end" display="block">
-              {item?.fileName}
-            </Text>
-          </Modal.Title>
+          <Box flex={1} miw={0}>
+            <Modal.Title>
+              {/* Two lines before it is cut: the real name is the point of the title. */}
+              <Text component="span" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                {item?.fileName}
+              </Text>
+            </Modal.Title>
+            {item?.caption && item.caption !== item.fileName && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {item.caption}
+              </Text>
+            )}
+          </Box>
           {position && items.length > 1 && (
             <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('documents.viewer.previousDocument')}>
+              <Tooltip label={t('documents.viewer.previousDocument')} disabled={!tooltips}>
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('documents.viewer.previousDocument')}
@@ -107,7 +117,7 @@ export function DocumentViewer<T extends ViewerItem>({
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-hidden>
                 {t('documents.viewer.position', position)}
               </Text>
-              <Tooltip label={t('documents.viewer.nextDocument')}>
+              <Tooltip label={t('documents.viewer.nextDocument')} disabled={!tooltips}>
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('documents.viewer.nextDocument')}

@@ -11,7 +11,6 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import {
   IconArrowAutofitWidth,
   IconChevronLeft,
@@ -24,13 +23,16 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } fr
 import { useTranslation } from 'react-i18next';
 import type { PdfFile, PdfOpener } from './pdf-file';
 import { useViewerFile, type ViewerFailure } from './use-viewer-file';
-import { MAX_ZOOM, MIN_ZOOM, PDF_POINT_TO_CSS_PX, zoomIn, zoomOut, type Zoom } from './zoom';
+import { useHoverTooltips, useInnerSize } from './use-inner-size';
+import { MAX_ZOOM, MIN_ZOOM, PDF_POINT_TO_CSS_PX, shownScale as scaleFor, zoomIn, zoomOut, type Zoom } from './zoom';
 
 export interface ViewerItem {
   /** Stable identity within the list (a document id). */
   id: number | string;
   /** The real file name: the viewer's title. */
   fileName: string;
+  /** Shown under the title when it says something else (a document's name in the list). */
+  caption?: string;
   contentType: string;
 }
 
@@ -55,14 +57,15 @@ function isTyping(target: EventTarget | null): boolean {
  * every file and every retry, so page and zoom start over.
  *
  * Keys: Page Up / Page Down turn the PDF's pages; the arrows turn pages too and, past the first or
- * last page (and for a picture), move to the previous or next file of the list; + and - zoom, 0 fits.
+ * last page (and for a picture), move to the previous or next file of the list; + and - zoom, 0 goes
+ * back to the starting zoom.
  */
 export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
   const { t } = useTranslation();
   const { item } = props;
   const file = useViewerFile(item, props.loadFile, props.openPdf);
   const [page, setPage] = useState(1);
-  const [zoom, setZoom] = useState<Zoom>('fit');
+  const [zoom, setZoom] = useState<Zoom>('auto');
   // The scale on screen as a share of the actual size: what Zoom in and Zoom out step from.
   const [shownScale, setShownScale] = useState(1);
   // Fetched and opened, but the page or picture would not draw.
@@ -101,7 +104,7 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
         act(zoomable ? () => setZoom(zoomOut(shownScale)) : undefined);
         break;
       case '0':
-        act(zoomable ? () => setZoom('fit') : undefined);
+        act(zoomable ? () => setZoom('auto') : undefined);
         break;
     }
   };
@@ -168,7 +171,7 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
       <ToolbarButton
         label={file.status === 'pdf' ? t('documents.viewer.fitWidth') : t('documents.viewer.fitWindow')}
         pressed={zoom === 'fit'}
-        onClick={() => setZoom('fit')}
+        onClick={() => setZoom(zoom === 'fit' ? 'auto' : 'fit')}
       >
         <IconArrowAutofitWidth size={18} />
       </ToolbarButton>
@@ -243,8 +246,9 @@ function ToolbarButton({
   onClick: () => void;
   children: ReactNode;
 }) {
+  const tooltips = useHoverTooltips();
   return (
-    <Tooltip label={label}>
+    <Tooltip label={label} disabled={!tooltips}>
       <ActionIcon
         variant={pressed ? 'light' : 'subtle'}
         size="lg"
@@ -331,7 +335,7 @@ function PdfPage({
   onScale: (scale: number) => void;
   onFailed: () => void;
 }) {
-  const { ref, width } = useElementSize<HTMLDivElement>();
+  const { ref, width } = useInnerSize();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [pageWidth, setPageWidth] = useState<{ page: number; width: number } | null>(null);
 
@@ -346,9 +350,9 @@ function PdfPage({
     };
   }, [pdf, page, onFailed]);
 
-  // CSS pixels per point: fitted to the area's width, else the zoom's share of the actual size.
+  // As a share of the actual size; pdf.js is given CSS pixels per point.
   const fitted = pageWidth && width > 0 ? width / (pageWidth.width * PDF_POINT_TO_CSS_PX) : null;
-  const shown = zoom === 'fit' ? fitted : zoom;
+  const shown = fitted === null ? (typeof zoom === 'number' ? zoom : null) : scaleFor(zoom, fitted, 'pdf');
   useEffect(() => {
     if (shown !== null) onScale(shown);
   }, [shown, onScale]);
@@ -393,12 +397,11 @@ function ImageSurface({
   onScale: (scale: number) => void;
   onFailed: () => void;
 }) {
-  const { ref, width, height } = useElementSize<HTMLDivElement>();
+  const { ref, width, height } = useInnerSize();
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  // Fitted: the whole picture in view, never blown up past its actual size.
-  const fitted =
-    natural && width > 0 && height > 0 ? Math.min(width / natural.width, height / natural.height, 1) : null;
-  const shown = zoom === 'fit' ? fitted : zoom;
+  // Fitted: the whole picture in view.
+  const fitted = natural && width > 0 && height > 0 ? Math.min(width / natural.width, height / natural.height) : null;
+  const shown = fitted === null ? (typeof zoom === 'number' ? zoom : null) : scaleFor(zoom, fitted, 'image');
   useEffect(() => {
     if (shown !== null) onScale(shown);
   }, [shown, onScale]);

@@ -10,6 +10,7 @@ describe('viewerKindOf', () => {
     // Accepted uploads that Chromium and Firefox cannot draw.
     expect(viewerKindOf('image/heic')).toBeNull();
     expect(viewerKindOf('image/tiff')).toBeNull();
+    expect(viewerKindOf('image/bmp')).toBeNull();
     expect(viewerKindOf('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBeNull();
     expect(viewerKindOf('text/csv')).toBeNull();
   });

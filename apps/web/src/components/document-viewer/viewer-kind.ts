@@ -1,9 +1,10 @@
 /**
- * What the viewer shows itself: PDF (pdf.js) and the image types every browser draws. HEIC and TIFF
- * are accepted uploads too, but Chromium and Firefox cannot draw them, so they download like any
- * other type.
+ * What the viewer shows itself: PDF (pdf.js) and the pictures the preview route serves inline
+ * (INLINE_PREVIEW_TYPES in the API's documents/file-headers.ts), which every browser draws. HEIC,
+ * TIFF and BMP are accepted uploads too, but Chromium and Firefox cannot draw the first two and the
+ * route serves none of them inline, so they download like any other type.
  */
-const VIEWABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+const VIEWABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export type ViewerKind = 'pdf' | 'image';
 
