@@ -1,43 +1,38 @@
-import { ActionIcon, Box, Group, Image, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DownloadedFile } from '@/lib/api-client';
+import { DocumentViewer } from '@/components/document-viewer/document-viewer';
+import { viewerKindOf } from '@/components/document-viewer/viewer-kind';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
 import { useGetLeadFile, type LeadFile } from '../api/get-lead-file';
 
-/** The open preview: the blob's URL, revoked when the preview closes. */
-function PreviewModal({ file, name, onClose }: { file: DownloadedFile | null; name: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const next = URL.createObjectURL(file.blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  const title = t('leads.details.previewTitle', { name });
-  return (
-    <Modal opened={file !== null} onClose={onClose} title={title} size="xl">
-      {url && file?.blob.type.startsWith('image/') ? (
-        <Image src={url} alt={name} />
-      ) : url ? (
-        <Box component="iframe" src={url} title={title} w="100%" h="70vh" style={{ border: 0 }} />
-      ) : null}
-    </Modal>
-  );
+/** The file in the viewer: its type is known once fetched (the lead only records the name). */
+interface ShownFile {
+  id: 'lead-file';
+  fileName: string;
+  contentType: string;
+  blob: Blob;
 }
 
-/** A file of the lead (contract or attachment): its name with preview and download. */
+/**
+ * A file of the lead (contract or attachment): its name with preview and download. A PDF or picture
+ * opens in the in-app viewer; any other type is saved, as the preview route sends it.
+ */
 export function LeadFileActions({ leadId, file, fileName }: { leadId: number; file: LeadFile; fileName: string }) {
   const { t } = useTranslation();
   const get = useGetLeadFile(leadId);
-  const [preview, setPreview] = useState<DownloadedFile | null>(null);
+  const [shown, setShown] = useState<ShownFile | null>(null);
 
   const open = async () => {
     try {
-      setPreview(await get.mutateAsync({ file, disposition: 'preview' }));
+      const preview = await get.mutateAsync({ file, disposition: 'preview' });
+      if (viewerKindOf(preview.blob.type)) {
+        setShown({ id: 'lead-file', fileName, contentType: preview.blob.type, blob: preview.blob });
+      } else {
+        saveFile(preview, fileName);
+      }
     } catch {
       notify.error(t('leads.messages.previewError'), { key: 'lead-file' });
     }
@@ -73,7 +68,14 @@ export function LeadFileActions({ leadId, file, fileName }: { leadId: number; fi
           <IconDownload size={18} />
         </ActionIcon>
       </Tooltip>
-      <PreviewModal file={preview} name={fileName} onClose={() => setPreview(null)} />
+      <DocumentViewer
+        items={shown ? [shown] : []}
+        currentId={shown?.id ?? null}
+        onNavigate={() => {}}
+        onClose={() => setShown(null)}
+        loadFile={async (item) => item.blob}
+        onDownload={download}
+      />
     </Group>
   );
 }
