@@ -65,14 +65,14 @@ test('staff on Received docs: filter by name and service, preview, comment, zip 
   await panel.getByRole('button', { name: 'Search' }).click();
   await expect(table.getByRole('row')).toHaveCount(3);
 
-  // Preview: the PDF opens in a new window.
-  const popup = page.waitForEvent('popup');
-  await row(pdfName)
-    .getByRole('button', { name: `Preview ${pdfName}` })
+  // Preview: the in-app viewer, titled with the file's real name (e2e/document-viewer.spec.ts has the rest).
+  await row(pngName)
+    .getByRole('button', { name: `Preview ${pngName}` })
     .click();
-  const preview = await popup;
-  await expect.poll(() => preview.url()).toMatch(/^blob:/);
-  await preview.close();
+  const viewer = page.getByRole('dialog', { name: 'receipt.png' });
+  await expect(viewer.getByRole('img', { name: 'receipt.png' })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
 
   // A comment shows in the side panel and as the row's badge count.
   await row(pngName)

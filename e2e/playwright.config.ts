@@ -57,8 +57,6 @@ const GLOBAL_STATE_SPECS = /announcements\.spec\.ts$/;
 const GLOBAL_LIST_SPECS = /xss\/global-lists\.spec\.ts$/;
 /** e2e/xss.spec.ts and e2e/xss-*.spec.ts: the corpus specs, the longest of all (a page per record). */
 const XSS_SPECS = /\/xss[^/]*\.spec\.ts$/;
-/** Specs that open a PDF in the browser's own viewer, which only the full browser has. */
-const PDF_VIEWER_SPECS = /\/documents-list\.spec\.ts$/;
 
 export default defineConfig({
   testDir: '.',
@@ -92,17 +90,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: [GLOBAL_STATE_SPECS, GLOBAL_LIST_SPECS, XSS_SPECS, PDF_VIEWER_SPECS],
-    },
-    // The headless shell saves a PDF opened in a window instead of showing it, so the preview's
-    // specs run in the full browser.
-    {
-      name: 'pdf-viewer',
-      use: {
-        browserName: 'chromium',
-        launchOptions: { executablePath: process.env.CHROME_PATH ?? fullChromiumPath(), args: CHROMIUM_ARGS },
-      },
-      testMatch: PDF_VIEWER_SPECS,
+      testIgnore: [GLOBAL_STATE_SPECS, GLOBAL_LIST_SPECS, XSS_SPECS],
     },
     // Specs that change what every user meets (an active announcement stops each client after sign-in)
     // run after all the others, one at a time: e2e/announcements.spec.ts and e2e/xss/announcements.spec.ts
@@ -111,7 +99,7 @@ export default defineConfig({
       name: 'global-state',
       use: { browserName: 'chromium' },
       testMatch: GLOBAL_STATE_SPECS,
-      dependencies: ['xss', 'chromium', 'pdf-viewer'],
+      dependencies: ['xss', 'chromium'],
       workers: 1,
     },
     // Records in the firm-wide lists (roles, services, tags, coupons) that other specs' pickers and
@@ -121,7 +109,7 @@ export default defineConfig({
       name: 'global-lists',
       use: { browserName: 'chromium' },
       testMatch: GLOBAL_LIST_SPECS,
-      dependencies: ['xss', 'chromium', 'pdf-viewer'],
+      dependencies: ['xss', 'chromium'],
     },
   ],
   webServer: {
