@@ -5,7 +5,7 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { getSession, subscribeSession } from '@/lib/session';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { href } from './routes-table';
 
 /*
@@ -37,7 +37,7 @@ function useSessionLifecycle() {
 export function AppProvider({ children }: { children: ReactNode }) {
   useSessionLifecycle();
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} />
       </Suspense>

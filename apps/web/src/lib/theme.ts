@@ -1,18 +1,157 @@
-import { createTheme } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  luminance,
+  parseThemeColor,
+  toRgba,
+  type CSSVariablesResolver,
+  type MantineColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 import { i18n } from './i18n';
+import classes from './theme.module.css';
+
+/**
+ * Text colour of each palette on a light background (WCAG 2.2 AA, 4.5:1; docs/accessibility.md):
+ * the palette's shade 9, darkened with Mantine's `darken` just enough to reach 4.5:1 on the
+ * palette's shade 2 (the light variant's hover) and on gray.1. Mantine's own choice, shade 9 on
+ * shade 1 for a light badge and the primary shade for text, is 2.7 to 4.3:1 for yellow, orange,
+ * green, teal and lime. theme.test.ts checks every ratio.
+ */
+export const READABLE_TEXT = {
+  gray: '#212529',
+  red: '#ab2424',
+  pink: '#a61e4d',
+  grape: '#862e9c',
+  violet: '#5a3aba',
+  indigo: '#3147b3',
+  blue: '#165a9a',
+  cyan: '#0a6778',
+  teal: '#077252',
+  green: '#226e32',
+  lime: '#4a760a',
+  yellow: '#a15300',
+  orange: '#ae3a0c',
+} as const satisfies Partial<Record<MantineColor, string>>;
+
+/**
+ * Palettes whose primary shade (8) carries white text below 4.5:1 (teal 3.95, orange 3.58, green 3.45):
+ * a filled button or badge of theirs takes the readable text colour as its background instead.
+ */
+const DARK_FILL: ReadonlyArray<keyof typeof READABLE_TEXT> = ['cyan', 'teal', 'green', 'lime', 'yellow', 'orange'];
+
+/** Secondary text: between gray.6 (3.3:1 on white) and gray.7; 5.8:1 on white, 5.2:1 on gray.1. */
+export const DIMMED = '#5f666d';
+
+/** Shade 8 of indigo: 5.7:1 on white and 5.1:1 on gray.1 (shade 6, Mantine's default, is 4.3:1). */
+const PRIMARY_SHADE = 8;
+
+/**
+ * Light-scheme colours only: the dark scheme keeps Mantine's values until it gets its own check.
+ * Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
+ * `variant="light"` follow without a change.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': DIMMED,
+    // Placeholders are text too (gray.5 is 2.1:1); they stay lighter than typed text, not unreadable.
+    '--mantine-color-placeholder': DIMMED,
+    // Field error messages and borders (red.6 is 3.3:1).
+    '--mantine-color-error': READABLE_TEXT.red,
+  };
+  for (const [color, text] of Object.entries(READABLE_TEXT)) {
+    light[`--mantine-color-${color}-text`] = text;
+    light[`--mantine-color-${color}-light-color`] = text;
+    light[`--mantine-color-${color}-outline`] = text;
+  }
+  for (const color of DARK_FILL) {
+    light[`--mantine-color-${color}-filled`] = READABLE_TEXT[color];
+    light[`--mantine-color-${color}-filled-hover`] = darken(READABLE_TEXT[color], 0.15);
+  }
+  return { variables: {}, light, dark: {} };
+};
+
+const AA = 4.5;
+
+function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** `color` darkened step by step (Mantine's `darken`) until it reads at 4.5:1 on `background`. */
+function readableOn(color: string, background: string): string {
+  let result = color;
+  for (let amount = 0.05; contrast(result, background) < AA && amount < 1; amount += 0.05) {
+    result = darken(color, amount);
+  }
+  return result;
+}
+
+/** What `rgba(color, share)` looks like over white: the light variant's background. */
+function tintOnWhite(color: string, share: number): string {
+  const { r, g, b } = toRgba(color);
+  const mix = (channel: number) => Math.round(255 - (255 - channel) * share);
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+const LIGHT_VARIANT_SHARE = 0.1;
+const dataColors = new Map<string, ReturnType<VariantColorsResolver>>();
+
+/**
+ * Colours that are data rather than theme palettes (a service's or a tag group's colour, chosen by
+ * an admin) get the same 4.5:1 as the palettes: light, outline, subtle and transparent variants take
+ * the colour darkened until it reads on their background; a filled one keeps white text on the
+ * colour darkened as far as that needs. Only in the light scheme (`light-dark()`): the dark scheme
+ * keeps the colour as chosen until it gets its own check.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const result = defaultVariantColorsResolver(input);
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  if (parsed.isThemeColor || !parsed.value || parsed.value.startsWith('var(')) return result;
+  const key = `${input.variant}:${parsed.value}`;
+  const known = dataColors.get(key);
+  if (known) return known;
+  const lightOnly = (readable: string) => `light-dark(${readable}, ${parsed.value})`;
+  let adjusted = result;
+  if (input.variant === 'filled') {
+    const background = readableOn(parsed.value, '#ffffff');
+    adjusted = { ...result, background: lightOnly(background), hover: lightOnly(darken(background, 0.1)) };
+  } else if (input.variant === 'light') {
+    adjusted = {
+      ...result,
+      color: lightOnly(readableOn(parsed.value, tintOnWhite(parsed.value, LIGHT_VARIANT_SHARE))),
+    };
+  } else if (['outline', 'subtle', 'transparent'].includes(input.variant)) {
+    const readable = lightOnly(readableOn(parsed.value, '#ffffff'));
+    adjusted = {
+      ...result,
+      color: readable,
+      border: input.variant === 'outline' ? `1px solid ${readable}` : result.border,
+    };
+  }
+  dataColors.set(key, adjusted);
+  return adjusted;
+};
 
 /** Calm and plain: one primary colour, system fonts (nothing to download before the first paint). */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  primaryShade: { light: PRIMARY_SHADE, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   // A person who asked their system for less motion (WCAG 2.3.3) gets dialogs, menus and drawers
   // that appear without animating.
   respectReducedMotion: true,
+  variantColorResolver,
   components: {
-    // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise.
-    // The close (X) button needs a name screen readers can announce.
-    Modal: { defaultProps: { size: 600, closeButtonProps: { 'aria-label': i18n.t('common.actions.close') } } },
+    // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise; on a phone
+    // they take the whole screen (theme.module.css). The close (X) button needs a name screen
+    // readers can announce.
+    Modal: {
+      classNames: { root: classes.modalRoot, content: classes.modalContent, inner: classes.modalInner },
+      defaultProps: { size: 600, closeButtonProps: { 'aria-label': i18n.t('common.actions.close') } },
+    },
   },
 });

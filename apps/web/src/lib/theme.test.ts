@@ -1,0 +1,59 @@
+import { DEFAULT_THEME } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { DIMMED, READABLE_TEXT, cssVariablesResolver, theme } from './theme';
+
+/** WCAG 2.x relative luminance of `#rrggbb` or `rgba(r, g, b, 1)`. */
+function luminance(color: string): number {
+  const channels = color.startsWith('#')
+    ? [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16))
+    : (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const [r, g, b] = channels.map((value) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const { colors } = DEFAULT_THEME;
+const WHITE = '#ffffff';
+const AA = 4.5;
+
+describe('theme contrast (light scheme)', () => {
+  it('gives dimmed text 4.5:1 on white and on the gray.0 and gray.1 backgrounds it sits on', () => {
+    for (const background of [WHITE, colors.gray[0], colors.gray[1]]) {
+      expect(contrast(DIMMED, background)).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it("gives each palette's text 4.5:1 on white, gray.1 and its own light and light-hover backgrounds", () => {
+    for (const [color, text] of Object.entries(READABLE_TEXT)) {
+      const palette = colors[color]!;
+      for (const background of [WHITE, colors.gray[1], palette[1], palette[2]]) {
+        expect(contrast(text, background), `${color} on ${background}`).toBeGreaterThanOrEqual(AA);
+      }
+    }
+  });
+
+  it('gives white text 4.5:1 on every filled colour and its hover', () => {
+    const light = cssVariablesResolver(theme as Parameters<typeof cssVariablesResolver>[0]).light;
+    const shade = typeof theme.primaryShade === 'object' ? theme.primaryShade.light! : 6;
+    for (const color of Object.keys(READABLE_TEXT)) {
+      const filled = light[`--mantine-color-${color}-filled`] ?? colors[color]![shade]!;
+      const hover = light[`--mantine-color-${color}-filled-hover`] ?? colors[color]![Math.min(shade + 1, 9)]!;
+      expect(contrast(WHITE, filled), `${color} filled`).toBeGreaterThanOrEqual(AA);
+      expect(contrast(WHITE, hover), `${color} filled hover`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('gives links and the primary colour 4.5:1 on white and gray.1', () => {
+    const shade = typeof theme.primaryShade === 'object' ? theme.primaryShade.light! : 6;
+    for (const background of [WHITE, colors.gray[1]]) {
+      expect(contrast(colors.indigo[shade]!, background)).toBeGreaterThanOrEqual(AA);
+    }
+  });
+});
