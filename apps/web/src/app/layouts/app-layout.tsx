@@ -15,6 +15,7 @@ import { useTwoFactorStep } from '@/features/two-factor/hooks/use-two-factor-ste
 import { useAuthorization } from '@/lib/authorization';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { SkipLink, mainContentProps } from './skip-link';
 
 const NAVBAR_ID = 'app-navbar';
 
@@ -57,14 +58,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
         <Header navbarOpened={navbarOpened} onToggleNavbar={toggleNavbar} navbarId={NAVBAR_ID} />
       </AppShell.Header>
-      {/* A plain container: the one navigation landmark is the menu's own <nav> inside the sidebar. */}
-      <AppShell.Navbar id={NAVBAR_ID} p="sm" component="div">
+      {/* A complementary landmark holding the menu's own <nav> and, for clients, the terms link, which
+          would otherwise sit outside every landmark. */}
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" component="aside">
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
+      <AppShell.Main {...mainContentProps}>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
       {twoFactor.dialog}
       {onboarding.dialog}
       {announcements.dialog}

@@ -1,12 +1,14 @@
 import { Box, Center, Paper } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Brand } from '@/components/ui/brand';
+import { SkipLink, mainContentProps } from './skip-link';
 
 /** Login, register and the password pages: one centred card under the firm's name. */
 export function LoginLayout() {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      <Box component="main" w="100%" maw={420}>
+      <SkipLink />
+      <Box component="main" w="100%" maw={420} {...mainContentProps}>
         <Center mb="lg">
           <Brand size="xl" />
         </Center>

@@ -4,6 +4,7 @@ export const core = {
     firmName: 'Ledgerport',
     loading: 'Loading…',
     comingSoon: 'This screen is coming soon.',
+    skipToContent: 'Skip to main content',
   },
   nav: {
     label: 'Main',
