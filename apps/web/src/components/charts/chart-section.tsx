@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/data-table/list-state';
@@ -27,9 +27,44 @@ export interface ChartSectionProps {
 }
 
 /**
+ * The chart's numbers: shown in its place by the switch, and otherwise kept for screen readers
+ * (without the scroll container, a scrollable region nobody can reach by keyboard).
+ */
+function ChartDataTable({ table, labelledBy, shown }: { table: ChartTable; labelledBy: string; shown: boolean }) {
+  const data = (
+    <Table striped aria-labelledby={labelledBy}>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((column) => (
+            <Table.Th key={column} scope="col">
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row) => (
+          <Table.Tr key={row.label}>
+            <Table.Th scope="row" fw={400}>
+              {row.label}
+            </Table.Th>
+            {row.cells.map((cell, i) => (
+              <Table.Td key={table.columns[i + 1]} style={{ whiteSpace: 'nowrap' }}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return shown ? <Table.ScrollContainer minWidth={0}>{data}</Table.ScrollContainer> : data;
+}
+
+/**
  * A chart with what makes it readable without seeing it (issue 24): a heading, a summary sentence
  * and the same numbers as a table behind a switch. The drawing is hidden from assistive technology,
- * since the summary and the table say everything it shows.
+ * which gets the summary and the table (visually hidden while the drawing shows) instead.
  */
 export function ChartSection({
   title,
@@ -74,37 +109,18 @@ export function ChartSection({
         {ready && summary && <Text size="sm">{summary}</Text>}
         {ready &&
           (asTable ? (
-            <Table.ScrollContainer minWidth={0}>
-              <Table striped aria-labelledby={titleId}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {table.columns.map((column) => (
-                      <Table.Th key={column} scope="col">
-                        {column}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {table.rows.map((row) => (
-                    <Table.Tr key={row.label}>
-                      <Table.Th scope="row" fw={400}>
-                        {row.label}
-                      </Table.Th>
-                      {row.cells.map((cell, i) => (
-                        <Table.Td key={table.columns[i + 1]} style={{ whiteSpace: 'nowrap' }}>
-                          {cell}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ChartDataTable table={table} labelledBy={titleId} shown />
           ) : (
-            <Box aria-hidden h={height}>
-              <Suspense fallback={null}>{children}</Suspense>
-            </Box>
+            <>
+              <Box aria-hidden h={height}>
+                <Suspense fallback={null}>{children}</Suspense>
+              </Box>
+              {/* The drawing's text equivalent, always there for screen readers (WCAG 1.1.1): the
+                  summary says the gist, the table every number the chart draws. */}
+              <VisuallyHidden>
+                <ChartDataTable table={table} labelledBy={titleId} shown={false} />
+              </VisuallyHidden>
+            </>
           ))}
       </Stack>
     </Paper>

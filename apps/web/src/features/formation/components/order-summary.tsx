@@ -6,7 +6,7 @@ import {
   type FormationState,
   type VerifiedCoupon,
 } from '@ledgerport/shared';
-import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount as formatCents } from '@/components/payments/card-payment';
@@ -47,8 +47,16 @@ function SummaryFrame({
               </Text>
             </Group>
           ))}
-          <Divider my={4} />
-          <Group justify="space-between" wrap="nowrap" gap="xs">
+          {/* The rule above the total is the row's border: a <dl> holds only its groups (a divider
+              element in it made the list invalid for screen readers). */}
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+            mt={4}
+            pt={10}
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             <Text component="dt" fw={700}>
               {t('formation.summary.total')}
             </Text>

@@ -212,7 +212,7 @@ export function ItemFilesForm({
                     </Text>
                   </Text>
                   {problem && (
-                    <Text size="xs" c="red.7" role="alert">
+                    <Text size="xs" c="red" role="alert">
                       {t(`toDos.files.problem.${problem}`, { maxSize: MAX_SIZE_TEXT })}
                     </Text>
                   )}

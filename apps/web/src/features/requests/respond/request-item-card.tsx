@@ -49,7 +49,7 @@ export function RequestItemCard({
   const returned = item.status === REQUEST_ITEM_STATUS.returned;
   const progressBar = progress !== null && (
     <Stack gap={4}>
-      <Text size="xs" c={progress >= 100 ? 'teal.8' : 'dimmed'}>
+      <Text size="xs" c={progress >= 100 ? 'teal' : 'dimmed'}>
         {progress >= 100 ? t('toDos.files.done') : t('toDos.files.sending', { percent: Math.round(progress) })}
       </Text>
       <Progress
@@ -107,7 +107,7 @@ export function RequestItemCard({
         {!actionable && progressBar}
 
         {item.status === REQUEST_ITEM_STATUS.submitted && (
-          <Group gap={6} c="blue.8">
+          <Group gap={6} c="blue">
             <IconClock size={18} aria-hidden />
             <Text size="sm" fw={500}>
               {t('toDos.respond.awaitingReview')}
@@ -115,7 +115,7 @@ export function RequestItemCard({
           </Group>
         )}
         {item.status === REQUEST_ITEM_STATUS.accepted && (
-          <Group gap={6} c="teal.8">
+          <Group gap={6} c="teal">
             <IconCircleCheck size={18} aria-hidden />
             <Text size="sm" fw={500}>
               {t('toDos.respond.accepted')}

@@ -71,7 +71,7 @@ export function RespondToRequest({ id }: { id: number }) {
             {details.service.displayName}
           </Text>
           <Group gap="xs">
-            <Text size="sm" c={details.isOverdue ? 'red.7' : undefined} fw={details.isOverdue ? 600 : undefined}>
+            <Text size="sm" c={details.isOverdue ? 'red' : undefined} fw={details.isOverdue ? 600 : undefined}>
               <Text span c="dimmed" fw={400}>
                 {t('toDos.respond.dueDate')}:
               </Text>{' '}

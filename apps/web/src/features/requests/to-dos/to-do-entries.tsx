@@ -49,14 +49,14 @@ function ToDoEntry({ item, compact, first }: { item: ToDo; compact: boolean; fir
           )}
           {item.dueDate && (
             <Group gap="xs">
-              <Text size="sm" c={item.isOverdue ? 'red.7' : undefined} fw={item.isOverdue ? 600 : undefined}>
+              <Text size="sm" c={item.isOverdue ? 'red' : undefined} fw={item.isOverdue ? 600 : undefined}>
                 {t('toDos.list.due', { date: formatDate(item.dueDate, DATE_FORMAT.table) })}
               </Text>
               {item.isOverdue && <OverdueBadge />}
             </Group>
           )}
           {item.returnNote && (
-            <Text size="sm" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="orange" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {item.kind === TO_DO_KIND.transactionQuestion
                 ? t('toDos.list.askedAgain', { note: item.returnNote })
                 : t('toDos.list.returned', { note: item.returnNote })}

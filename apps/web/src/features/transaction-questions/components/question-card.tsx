@@ -154,7 +154,7 @@ export function QuestionCard({
           </Text>
         )}
         {question.askedAgainNote && question.status === 'waiting' && (
-          <Text size="sm" c="orange.9" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="orange" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('transactionQuestions.panel.askedAgain', { note: question.askedAgainNote })}
           </Text>
         )}
