@@ -97,12 +97,16 @@ const APP_ROUTES: Record<string, AppRoute> = {
 };
 
 /** The public routes; `/customer-onboarding/:idHash` and the share link need the demo's own values. */
-const PUBLIC_ROUTES: Record<string, string | ((ids: PublicIds) => string)> = {
+const PUBLIC_ROUTES: Record<string, string | ((ids: PublicIds) => string) | { path: string; landsOn: string }> = {
   Login: '/login',
   Register: '/register',
   ResetPassword: '/reset-password',
-  // An unknown token: the page that says the link has expired (a real one comes only by e-mail).
-  ForgotPassword: '/forgot-password?token=made-up-token&userId=1',
+  // An unknown token: the screen checks it and sends the visitor on to the expired-link banner of
+  // Reset password (a usable token comes only by e-mail).
+  ForgotPassword: {
+    path: '/forgot-password?token=made-up-token&userId=1',
+    landsOn: '/reset-password?isUsableToken=false',
+  },
   CompanyFormationResident: '/company-formation/resident',
   CompanyFormationNonResident: '/company-formation/non-resident',
   StartCustomerOnboarding: '/customer-onboarding',
@@ -254,9 +258,14 @@ for (const colorScheme of COLOR_SCHEMES) {
       const headers = await apiHeaders(request, DEMO.admin);
       const ids: PublicIds = { leadIdHash: (await first(request, '/api/v1/document/leads?limit=1', headers)).idHash! };
       for (const [name, route] of Object.entries(PUBLIC_ROUTES)) {
-        const path = typeof route === 'string' ? route : route(ids);
+        const { path, landsOn } =
+          typeof route === 'string'
+            ? { path: route, landsOn: route }
+            : typeof route === 'function'
+              ? { path: route(ids), landsOn: route(ids) }
+              : route;
         await test.step(`${name} ${path}`, async () => {
-          await openScreen(page, path);
+          await openScreen(page, path, landsOn);
           await expectNoSeriousViolations(page, `${path}, ${colorScheme}`, { soft: true });
         });
       }

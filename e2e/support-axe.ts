@@ -67,11 +67,12 @@ const LOADING = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true
 
 /**
  * Opens `path` and waits until it is the page a person reads: the address stayed (no guard sent
- * the user elsewhere), the screen's heading is shown and nothing is loading any more.
+ * the user elsewhere) or is the `landsOn` the screen itself sends to, the screen's heading is shown
+ * and nothing is loading any more.
  */
-export async function openScreen(page: Page, path: string): Promise<void> {
+export async function openScreen(page: Page, path: string, landsOn: string = path): Promise<void> {
   await page.goto(path);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landsOn);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator(LOADING)).toHaveCount(0);
 }
