@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pageAfterRemoval, useListParams } from '@/components/data-table/use-list-params';
+import { useMenuOpener } from '@/components/ui/use-menu-opener';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import { clientKeys, type ClientsFilterQuery, type ClientsListQuery } from '@/features/clients/api/client-keys';
 import { getClients, useClients } from '@/features/clients/api/get-clients';
@@ -146,9 +147,10 @@ export function ClientsRoute() {
     version: client.version,
   });
   const { sortedBy, sortedDesc } = list.sort;
+  const menuOpener = useMenuOpener();
 
   return (
-    <Stack gap="md">
+    <Stack onClickCapture={menuOpener.remember} gap="md">
       <PageHeader title={t('nav.clients')}>
         <SearchToggle opened={searchOpened} onToggle={() => setSearchOpened((value) => !value)} />
         {can('client:send-email') && (
@@ -205,7 +207,10 @@ export function ClientsRoute() {
       />
       <CreateClientModal
         clientType={createType}
-        onClose={() => setCreateType(null)}
+        onClose={() => {
+          setCreateType(null);
+          menuOpener.restore();
+        }}
         onCreated={(created) => {
           setCreateType(null);
           void navigate(href('EditClient', { clientType: clientTypeParam(created.clientType), id: created.id }));
@@ -254,12 +259,18 @@ export function ClientsRoute() {
       />
       <ClientStatusDialog
         target={statusTarget}
-        onClose={() => setStatusTarget(null)}
+        onClose={() => {
+          setStatusTarget(null);
+          menuOpener.restore();
+        }}
         onChanged={() => afterRemoval(list.filters.isActive === STATUS_ALL || !list.filters.isActive)}
       />
       <DeleteClientDialog
         target={deleteTarget}
-        onClose={() => setDeleteTarget(null)}
+        onClose={() => {
+          setDeleteTarget(null);
+          menuOpener.restore();
+        }}
         onDeleted={() => afterRemoval(false)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all })}
       />

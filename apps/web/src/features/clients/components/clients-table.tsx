@@ -25,14 +25,6 @@ export interface ClientRowActions {
 
 type TableProps = Omit<DataTableProps<ClientListItemDto>, 'columns' | 'rowKey'>;
 
-/** A readable text on a service's colour (dark text on light colours). */
-function textColorOn(hex: string): string {
-  const value = Number.parseInt(hex.replace('#', ''), 16);
-  if (Number.isNaN(value) || hex.length < 7) return '#fff';
-  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1f2933' : '#fff';
-}
-
 /** The Clients list (spec 02, Clients list); the actions menu shows only what the caller may do. */
 export function ClientsTable({ actions, ...table }: TableProps & { actions: ClientRowActions }) {
   const { t } = useTranslation();
@@ -103,7 +95,9 @@ export function ClientsTable({ actions, ...table }: TableProps & { actions: Clie
               key={service.id}
               radius="sm"
               tt="none"
-              style={{ backgroundColor: service.color, color: textColorOn(service.color), flexShrink: 0 }}
+              // The theme's variant resolver darkens a service's colour until white reads on it (4.5:1).
+              color={service.color}
+              style={{ flexShrink: 0 }}
             >
               {service.displayName}
             </Badge>

@@ -120,7 +120,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
         <Text
           component="span"
           size="sm"
-          c={isDeposit(row.amount) ? 'teal.8' : undefined}
+          c={isDeposit(row.amount) ? 'teal' : undefined}
           style={{ whiteSpace: 'nowrap' }}
         >
           {formatSignedAmount(row.amount, row.isoCurrencyCode)}
