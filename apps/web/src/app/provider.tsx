@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@ledgerport/shared';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { colorSchemeManager } from '@/lib/color-scheme';
 import { queryClient } from '@/lib/query-client';
 import { getSession, subscribeSession } from '@/lib/session';
 import { cssVariablesResolver, theme } from '@/lib/theme';
@@ -37,7 +38,12 @@ function useSessionLifecycle() {
 export function AppProvider({ children }: { children: ReactNode }) {
   useSessionLifecycle();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <Suspense fallback={null}>
         <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} />
       </Suspense>

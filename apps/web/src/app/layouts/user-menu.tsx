@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
+import { ColorSchemeMenuItems } from '@/components/ui/color-scheme-menu-items';
 import { useLogout } from '@/features/auth/api/logout';
 import { SendInvitationDialog } from '@/features/invitations/components/send-invitation-dialog';
 import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog';
@@ -97,6 +98,8 @@ export function UserMenu() {
               {t('header.sendInvitation')}
             </Menu.Item>
           )}
+          <Menu.Divider />
+          <ColorSchemeMenuItems />
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconLogout size={16} aria-hidden />}

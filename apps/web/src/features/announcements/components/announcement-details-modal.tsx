@@ -79,7 +79,12 @@ function AnnouncementDetails({ id }: { id: number }) {
         <Text size="sm" fw={500} mb={4}>
           {t('announcements.details.acknowledgmentText')}
         </Text>
-        <SanitizedHtml html={announcement.acknowledgmentText} p="sm" bg="gray.0" style={{ borderRadius: 4 }} />
+        <SanitizedHtml
+          html={announcement.acknowledgmentText}
+          p="sm"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 4 }}
+        />
       </section>
       <Divider />
       <AcknowledgementsPanel id={id} />

@@ -68,7 +68,7 @@ export function ConfirmAnnouncementModal({
           id={acknowledgmentId}
           html={announcement.acknowledgmentText}
           p="sm"
-          bg="gray.0"
+          bg="var(--mantine-color-default-hover)"
           style={{ borderRadius: 4 }}
         />
         {clients.length > 0 && (

@@ -78,7 +78,7 @@ export function MessageItem({
           <Badge
             color="yellow"
             variant="filled"
-            c="dark"
+            c="black"
             leftSection={<IconLock size={12} aria-hidden />}
             style={{ alignSelf: 'flex-start', textTransform: 'none' }}
           >

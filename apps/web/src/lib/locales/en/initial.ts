@@ -1,3 +1,4 @@
+import { appearance } from './appearance';
 import { common } from './common';
 import { core } from './core';
 import { notifications } from './notifications';
@@ -11,4 +12,5 @@ export const enInitial = {
   security,
   password,
   notifications,
+  appearance,
 } as const;
