@@ -58,6 +58,8 @@ export function DocumentsTable(props: DocumentsTableProps) {
     {
       key: 'select',
       width: 40,
+      // On a phone's cards the page checkbox stands alone above them, so it shows its words.
+      label: t('documents.actions.selectAll'),
       header: (
         <Checkbox
           aria-label={t('documents.actions.selectAll')}
@@ -80,6 +82,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
     columns.push({
       key: 'client',
       header: t('documents.columns.client'),
+      card: 'primary',
       sortKey: 'client',
       render: (row) => row.client,
     });
@@ -88,6 +91,8 @@ export function DocumentsTable(props: DocumentsTableProps) {
     {
       key: 'displayName',
       header: t('documents.columns.displayName'),
+      // The document is the card's title on a phone, not the client (a staff list's first column).
+      card: 'title',
       sortKey: 'displayName',
       render: (row) => (
         <Tooltip
@@ -113,6 +118,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
     {
       key: 'uploaded',
       header: t('documents.columns.uploaded'),
+      card: 'primary',
       sortKey: 'creationTime',
       render: (row) => (
         <Stack gap={0}>
@@ -128,6 +134,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
     columns.push({
       key: 'status',
       header: t('documents.columns.status'),
+      card: 'primary',
       sortKey: 'status',
       render: (row) => <DocumentStatusBadge status={row.status} />,
     });
