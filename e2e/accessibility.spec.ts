@@ -99,7 +99,9 @@ const APP_ROUTES: Record<string, AppRoute> = {
 /** The public routes; `/customer-onboarding/:idHash` and the share link need the demo's own values. */
 const PUBLIC_ROUTES: Record<string, string | ((ids: PublicIds) => string) | { path: string; landsOn: string }> = {
   Login: '/login',
-  Register: '/register',
+  // Registration needs an invitation's token, which comes only by e-mail: without one the screen
+  // tells the visitor so and sends them to Log in (the form itself is not checked here yet).
+  Register: { path: '/register', landsOn: '/login' },
   ResetPassword: '/reset-password',
   // An unknown token: the screen checks it and sends the visitor on to the expired-link banner of
   // Reset password (a usable token comes only by e-mail).

@@ -52,6 +52,9 @@ export function RemoteSelect({
       {...props}
       searchable
       clearable
+      // Focus alone (a dialog's first field takes it on opening) would open a list with no option in
+      // it, only the "type more" hint: an empty listbox (axe: aria-required-children). Typing opens it.
+      openOnFocus={false}
       data={data}
       value={value?.value ?? null}
       searchValue={search}
