@@ -213,6 +213,9 @@ function ConversationContent({
         ref={scroller}
         role="log"
         aria-label={t('messages.conversation.messages')}
+        // A scrolling region of its own: a keyboard scrolls it only if it can take focus (WCAG 2.1.1;
+        // axe's scrollable-region-focusable, met once a conversation outgrows the screen).
+        tabIndex={0}
         onScroll={(event) => {
           const element = event.currentTarget;
           wasNearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
