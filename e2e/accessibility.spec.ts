@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { COLOR_SCHEMES, expectNoSeriousViolations, openScreen, type ColorScheme } from './support-axe.js';
+import { expectNoSeriousViolations, openScreen } from './support-axe.js';
 import { submitVirginiaLlc } from './support-companies.js';
 import { DEMO, chooseAccount, signIn } from './support.js';
 
@@ -200,10 +200,9 @@ async function aCompany(request: APIRequestContext, headers: Record<string, stri
   return (await list()).items[0]!.id;
 }
 
-/** One page per role and colour scheme, signed in once (the client chooses its account). */
-async function signedInPage(browser: Browser, role: Role, colorScheme: ColorScheme): Promise<Page> {
+/** One page per role, signed in once (the client chooses its account). */
+async function signedInPage(browser: Browser, role: Role): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.emulateMedia({ colorScheme });
   await signIn(page, LOGINS[role]);
   if (role === 'client') await chooseAccount(page, CLIENT_NAME);
   return page;
@@ -216,103 +215,99 @@ test('the list covers every route of the route table', () => {
   expect(names.toSorted()).toEqual([...Object.keys(APP_ROUTES), ...Object.keys(PUBLIC_ROUTES)].toSorted());
 });
 
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const role of EVERYONE) {
-    test.describe(`${role}, ${colorScheme} scheme`, () => {
-      // The groups run in order on one worker and share the role's page; each route is a soft
-      // check, so one group reports every screen that fails, not just the first.
-      test.describe.configure({ mode: 'default' });
-      let page: Page;
-      let ids: DemoIds;
-      let request: APIRequestContext;
+for (const role of EVERYONE) {
+  test.describe(role, () => {
+    // The groups run in order on one worker and share the role's page; each route is a soft
+    // check, so one group reports every screen that fails, not just the first.
+    test.describe.configure({ mode: 'default' });
+    let page: Page;
+    let ids: DemoIds;
+    let request: APIRequestContext;
 
-      test.beforeAll(async ({ browser, playwright, baseURL }) => {
-        request = await playwright.request.newContext({ baseURL });
-        ids = await demoIds(request, role);
-        page = await signedInPage(browser, role, colorScheme);
+    test.beforeAll(async ({ browser, playwright, baseURL }) => {
+      request = await playwright.request.newContext({ baseURL });
+      ids = await demoIds(request, role);
+      page = await signedInPage(browser, role);
+    });
+    test.afterAll(async () => {
+      await page.context().close();
+      await request.dispose();
+    });
+
+    for (const group of GROUPS) {
+      const routes = Object.entries(APP_ROUTES).filter(
+        ([, route]) => route.group === group && route.roles.includes(role),
+      );
+      if (routes.length === 0) continue;
+      test(`${group}: ${routes.map(([name]) => name).join(', ')}`, async () => {
+        for (const [name, route] of routes) {
+          const path = typeof route.path === 'string' ? route.path : await route.path(ids);
+          await test.step(`${name} ${path}`, async () => {
+            await openScreen(page, path);
+            await expectNoSeriousViolations(page, `${path} as ${role}`, { soft: true });
+          });
+        }
       });
-      test.afterAll(async () => {
-        await page.context().close();
-        await request.dispose();
-      });
-
-      for (const group of GROUPS) {
-        const routes = Object.entries(APP_ROUTES).filter(
-          ([, route]) => route.group === group && route.roles.includes(role),
-        );
-        if (routes.length === 0) continue;
-        test(`${group}: ${routes.map(([name]) => name).join(', ')}`, async () => {
-          for (const [name, route] of routes) {
-            const path = typeof route.path === 'string' ? route.path : await route.path(ids);
-            await test.step(`${name} ${path}`, async () => {
-              await openScreen(page, path);
-              await expectNoSeriousViolations(page, `${path} as ${role}, ${colorScheme}`, { soft: true });
-            });
-          }
-        });
-      }
-    });
-  }
-
-  test.describe(`public pages, ${colorScheme} scheme`, () => {
-    test('every public route', async ({ page, request }) => {
-      await page.emulateMedia({ colorScheme });
-      const headers = await apiHeaders(request, DEMO.admin);
-      const ids: PublicIds = { leadIdHash: (await first(request, '/api/v1/document/leads?limit=1', headers)).idHash! };
-      for (const [name, route] of Object.entries(PUBLIC_ROUTES)) {
-        const { path, landsOn } =
-          typeof route === 'string'
-            ? { path: route, landsOn: route }
-            : typeof route === 'function'
-              ? { path: route(ids), landsOn: route(ids) }
-              : route;
-        await test.step(`${name} ${path}`, async () => {
-          await openScreen(page, path, landsOn);
-          await expectNoSeriousViolations(page, `${path}, ${colorScheme}`, { soft: true });
-        });
-      }
-    });
-  });
-
-  test.describe(`dialogs, ${colorScheme} scheme`, () => {
-    test('upload documents (client)', async ({ browser }) => {
-      const page = await signedInPage(browser, 'client', colorScheme);
-      await openScreen(page, '/my-uploads');
-      await page.getByRole('button', { name: 'Upload documents' }).first().click();
-      await expect(page.getByRole('dialog', { name: 'Upload documents' })).toBeVisible();
-      await expectNoSeriousViolations(page, `upload dialog, ${colorScheme}`);
-      await page.context().close();
-    });
-
-    test('create client and new request (admin)', async ({ browser }) => {
-      const page = await signedInPage(browser, 'admin', colorScheme);
-      await openScreen(page, '/clients');
-      await page.getByRole('button', { name: 'Create new client' }).first().click();
-      await page.getByRole('menuitem', { name: 'Business client' }).click();
-      await expect(page.getByRole('dialog', { name: 'Create business client' })).toBeVisible();
-      await expectNoSeriousViolations(page, `create client dialog, ${colorScheme}`);
-
-      await openScreen(page, '/requests');
-      await page.getByRole('button', { name: 'New request' }).first().click();
-      await expect(page.getByRole('dialog', { name: 'New request' })).toBeVisible();
-      await expectNoSeriousViolations(page, `new request dialog, ${colorScheme}`);
-      await page.context().close();
-    });
-
-    test('card payment of the 1099 fees (a business client of its own)', async ({ browser, request }) => {
-      const owner = await businessClientWithContractor(request);
-      const page = await (await browser.newContext()).newPage();
-      await page.emulateMedia({ colorScheme });
-      await signIn(page, owner.email, owner.password);
-      await openScreen(page, '/1099-form');
-      await page.getByRole('button', { name: 'Pay and submit' }).click();
-      const payment = page.getByRole('dialog', { name: 'Pay and submit' });
-      await expect(payment.getByLabel('Card number')).toBeVisible();
-      await expectNoSeriousViolations(page, `card payment dialog, ${colorScheme}`);
-      await page.context().close();
-    });
+    }
   });
 }
+
+test.describe('public pages', () => {
+  test('every public route', async ({ page, request }) => {
+    const headers = await apiHeaders(request, DEMO.admin);
+    const ids: PublicIds = { leadIdHash: (await first(request, '/api/v1/document/leads?limit=1', headers)).idHash! };
+    for (const [name, route] of Object.entries(PUBLIC_ROUTES)) {
+      const { path, landsOn } =
+        typeof route === 'string'
+          ? { path: route, landsOn: route }
+          : typeof route === 'function'
+            ? { path: route(ids), landsOn: route(ids) }
+            : route;
+      await test.step(`${name} ${path}`, async () => {
+        await openScreen(page, path, landsOn);
+        await expectNoSeriousViolations(page, path, { soft: true });
+      });
+    }
+  });
+});
+
+test.describe('dialogs', () => {
+  test('upload documents (client)', async ({ browser }) => {
+    const page = await signedInPage(browser, 'client');
+    await openScreen(page, '/my-uploads');
+    await page.getByRole('button', { name: 'Upload documents' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Upload documents' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'upload dialog');
+    await page.context().close();
+  });
+
+  test('create client and new request (admin)', async ({ browser }) => {
+    const page = await signedInPage(browser, 'admin');
+    await openScreen(page, '/clients');
+    await page.getByRole('button', { name: 'Create new client' }).first().click();
+    await page.getByRole('menuitem', { name: 'Business client' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create business client' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'create client dialog');
+
+    await openScreen(page, '/requests');
+    await page.getByRole('button', { name: 'New request' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'New request' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'new request dialog');
+    await page.context().close();
+  });
+
+  test('card payment of the 1099 fees (a business client of its own)', async ({ browser, request }) => {
+    const owner = await businessClientWithContractor(request);
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, owner.email, owner.password);
+    await openScreen(page, '/1099-form');
+    await page.getByRole('button', { name: 'Pay and submit' }).click();
+    const payment = page.getByRole('dialog', { name: 'Pay and submit' });
+    await expect(payment.getByLabel('Card number')).toBeVisible();
+    await expectNoSeriousViolations(page, 'card payment dialog');
+    await page.context().close();
+  });
+});
 
 test.describe('focus', () => {
   test('the skip link comes first and moves focus to the main landmark', async ({ page }) => {

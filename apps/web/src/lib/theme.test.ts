@@ -1,6 +1,6 @@
-import { DEFAULT_THEME } from '@mantine/core';
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DIMMED, READABLE_TEXT, cssVariablesResolver, theme } from './theme';
+import { DARK_SURFACES, DIMMED, DIMMED_DARK, READABLE_TEXT, cssVariablesResolver, theme } from './theme';
 
 /** WCAG 2.x relative luminance of `#rrggbb` or `rgba(r, g, b, 1)`. */
 function luminance(color: string): number {
@@ -55,5 +55,59 @@ describe('theme contrast (light scheme)', () => {
     for (const background of [WHITE, colors.gray[1]]) {
       expect(contrast(colors.indigo[shade]!, background)).toBeGreaterThanOrEqual(AA);
     }
+  });
+});
+
+describe('theme contrast (dark scheme)', () => {
+  it('gives dimmed text 4.5:1 on the page, a row hover, the header and a default button', () => {
+    const dark = cssVariablesResolver(theme as Parameters<typeof cssVariablesResolver>[0]).dark;
+    expect(dark['--mantine-color-dimmed']).toBe(DIMMED_DARK);
+    for (const background of [...DARK_SURFACES, colors.dark[5]]) {
+      expect(contrast(DIMMED_DARK, background), `dimmed on ${background}`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+});
+
+/** `light-dark(a, b)` split into its two colours (each may be `rgba(…)` with commas of its own). */
+function schemes(value: string): [string, string] {
+  expect(value, value).toMatch(/^light-dark\(.+\)$/);
+  const inner = value.slice('light-dark('.length, -1);
+  let depth = 0;
+  for (let index = 0; index < inner.length; index += 1) {
+    if (inner[index] === '(') depth += 1;
+    if (inner[index] === ')') depth -= 1;
+    if (inner[index] === ',' && depth === 0) return [inner.slice(0, index).trim(), inner.slice(index + 1).trim()];
+  }
+  throw new Error(`no second colour in ${value}`);
+}
+
+/** Colours admins picked for services in the demo firm and in real ones: pale, mid and dark. */
+const DATA_COLORS = ['#1e88e5', '#43a047', '#3949ab', '#f4511e', '#00897b', '#fdd835', '#8e24aa', '#212121'];
+
+describe('colours that are data (a service or tag colour), in both schemes', () => {
+  const resolve = (color: string, variant: string) =>
+    theme.variantColorResolver!({ color, variant, theme: mergeMantineTheme(DEFAULT_THEME, theme) });
+
+  it('keeps white text at 4.5:1 on a filled badge in both schemes', () => {
+    for (const color of DATA_COLORS) {
+      const { background } = resolve(color, 'filled');
+      expect(contrast(WHITE, background), `${color} filled`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('gives light and outline text 4.5:1 on white and on the dark surfaces, tinted as Mantine tints them', () => {
+    for (const color of DATA_COLORS) {
+      for (const variant of ['light', 'outline']) {
+        const [light, dark] = schemes(resolve(color, variant).color);
+        expect(contrast(light, WHITE), `${color} ${variant}, light`).toBeGreaterThanOrEqual(AA);
+        for (const surface of DARK_SURFACES) {
+          expect(contrast(dark, surface), `${color} ${variant}, dark on ${surface}`).toBeGreaterThanOrEqual(AA);
+        }
+      }
+    }
+  });
+
+  it('leaves a theme palette to the CSS variables', () => {
+    expect(resolve('teal', 'light').color).toBe('var(--mantine-color-teal-light-color)');
   });
 });

@@ -2,6 +2,7 @@ import {
   createTheme,
   darken,
   defaultVariantColorsResolver,
+  lighten,
   luminance,
   parseThemeColor,
   toRgba,
@@ -44,12 +45,21 @@ const DARK_FILL: ReadonlyArray<keyof typeof READABLE_TEXT> = ['cyan', 'teal', 'g
 /** Secondary text: between gray.6 (3.3:1 on white) and gray.7; 5.8:1 on white, 5.2:1 on gray.1. */
 export const DIMMED = '#5f666d';
 
+/**
+ * Secondary text in the dark scheme: Mantine's dark.2 (#828282) is 4.0:1 on the page (dark.7) and
+ * 3.5:1 on a table row's hover (dark.6); this is 6.0:1 and 5.0:1 on dark.5 (a default button).
+ */
+export const DIMMED_DARK = '#adadad';
+
+/** The dark scheme's page (dark.7) and the raised surfaces text sits on (dark.6 hover, dark.8 header). */
+export const DARK_SURFACES = ['#242424', '#2e2e2e', '#1f1f1f'] as const;
+
 /** Shade 8 of indigo: 5.7:1 on white and 5.1:1 on gray.1 (shade 6, Mantine's default, is 4.3:1). */
 const PRIMARY_SHADE = 8;
 
 /**
- * Light-scheme colours only: the dark scheme keeps Mantine's values until it gets its own check.
- * Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
+ * The light scheme's text and fills; in the dark one Mantine's palettes pass (text at shade 4, fills
+ * at shade 8 under white) and only dimmed text needs its own. Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
  * `variant="light"` follow without a change.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => {
@@ -69,7 +79,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[`--mantine-color-${color}-filled`] = READABLE_TEXT[color];
     light[`--mantine-color-${color}-filled-hover`] = darken(READABLE_TEXT[color], 0.15);
   }
-  return { variables: {}, light, dark: {} };
+  const dark = { '--mantine-color-dimmed': DIMMED_DARK, '--mantine-color-placeholder': DIMMED_DARK };
+  return { variables: {}, light, dark };
 };
 
 const AA = 4.5;
@@ -79,31 +90,37 @@ function contrast(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
-/** `color` darkened step by step (Mantine's `darken`) until it reads at 4.5:1 on `background`. */
-function readableOn(color: string, background: string): string {
+/**
+ * `color` darkened (or, on a dark background, lightened) step by step with Mantine's helpers until
+ * it reads at 4.5:1 on every one of `backgrounds`.
+ */
+export function readableOn(color: string, backgrounds: readonly string[], towards: 'darker' | 'lighter'): string {
+  const shift = towards === 'darker' ? darken : lighten;
+  const reads = (candidate: string) => backgrounds.every((background) => contrast(candidate, background) >= AA);
   let result = color;
-  for (let amount = 0.05; contrast(result, background) < AA && amount < 1; amount += 0.05) {
-    result = darken(color, amount);
-  }
+  for (let amount = 0.05; !reads(result) && amount < 1; amount += 0.05) result = shift(color, amount);
   return result;
 }
 
-/** What `rgba(color, share)` looks like over white: the light variant's background. */
-function tintOnWhite(color: string, share: number): string {
+/** What `rgba(color, share)` looks like over `base`: the light variant's background. */
+function tintOn(base: string, color: string, share: number): string {
+  const over = toRgba(base);
   const { r, g, b } = toRgba(color);
-  const mix = (channel: number) => Math.round(255 - (255 - channel) * share);
-  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+  const mix = (under: number, channel: number) => Math.round(under + (channel - under) * share);
+  return `rgb(${mix(over.r, r)}, ${mix(over.g, g)}, ${mix(over.b, b)})`;
 }
 
-const LIGHT_VARIANT_SHARE = 0.1;
+/** Mantine's light variant of a colour that is not a palette: `rgba(color, 0.1)`, 0.12 on hover. */
+const LIGHT_VARIANT_SHARE = 0.12;
+const WHITE = '#ffffff';
 const dataColors = new Map<string, ReturnType<VariantColorsResolver>>();
 
 /**
  * Colours that are data rather than theme palettes (a service's or a tag group's colour, chosen by
- * an admin) get the same 4.5:1 as the palettes: light, outline, subtle and transparent variants take
- * the colour darkened until it reads on their background; a filled one keeps white text on the
- * colour darkened as far as that needs. Only in the light scheme (`light-dark()`): the dark scheme
- * keeps the colour as chosen until it gets its own check.
+ * an admin) get the same 4.5:1 as the palettes in both schemes: a filled one keeps white text on the
+ * colour darkened as far as that needs (the same in both schemes: the fill is its own background);
+ * light, outline, subtle and transparent variants take the colour darkened until it reads on white
+ * and its light tint, and lightened until it reads on the dark surfaces and its tint over them.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const result = defaultVariantColorsResolver(input);
@@ -112,18 +129,21 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const key = `${input.variant}:${parsed.value}`;
   const known = dataColors.get(key);
   if (known) return known;
-  const lightOnly = (readable: string) => `light-dark(${readable}, ${parsed.value})`;
+  const color = parsed.value;
+  const text = () =>
+    `light-dark(${readableOn(color, [WHITE, tintOn(WHITE, color, LIGHT_VARIANT_SHARE)], 'darker')}, ${readableOn(
+      color,
+      DARK_SURFACES.flatMap((surface) => [surface, tintOn(surface, color, LIGHT_VARIANT_SHARE)]),
+      'lighter',
+    )})`;
   let adjusted = result;
   if (input.variant === 'filled') {
-    const background = readableOn(parsed.value, '#ffffff');
-    adjusted = { ...result, background: lightOnly(background), hover: lightOnly(darken(background, 0.1)) };
+    const background = readableOn(color, [WHITE], 'darker');
+    adjusted = { ...result, background, hover: darken(background, 0.1) };
   } else if (input.variant === 'light') {
-    adjusted = {
-      ...result,
-      color: lightOnly(readableOn(parsed.value, tintOnWhite(parsed.value, LIGHT_VARIANT_SHARE))),
-    };
+    adjusted = { ...result, color: text() };
   } else if (['outline', 'subtle', 'transparent'].includes(input.variant)) {
-    const readable = lightOnly(readableOn(parsed.value, '#ffffff'));
+    const readable = text();
     adjusted = {
       ...result,
       color: readable,

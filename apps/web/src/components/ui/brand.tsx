@@ -8,7 +8,13 @@ export function Brand({ size = 'lg', textFrom }: { size?: 'lg' | 'xl'; textFrom?
   return (
     <Group gap={8} wrap="nowrap" component="span">
       <IconBuildingBank size={size === 'xl' ? 28 : 24} stroke={1.6} aria-hidden />
-      <Text component="span" fw={700} size={size} c="indigo.8" visibleFrom={textFrom}>
+      <Text
+        component="span"
+        fw={700}
+        size={size}
+        c="light-dark(var(--mantine-color-indigo-8), var(--mantine-color-indigo-4))"
+        visibleFrom={textFrom}
+      >
         {t('app.firmName')}
       </Text>
     </Group>
