@@ -358,6 +358,18 @@ test.describe('focus', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect.soft(actions).toBeFocused();
+
+    // Another screen's row menu, from the keyboard: the app does this for every menu, not per screen.
+    await openScreen(page, '/users');
+    const userActions = page.getByRole('button', { name: /^Actions for / }).first();
+    await userActions.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Sessions' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: /^Sessions of / })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.soft(userActions).toBeFocused();
   });
 });
 

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
+import { useMenuDialogFocusReturn } from '@/components/ui/use-menu-dialog-focus-return';
 import { ChooseAccountModal } from '@/features/clients/accounts/components/choose-account-modal';
 import {
   useCurrentClientStep,
@@ -42,6 +43,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { isClient } = useAuthorization();
+  useMenuDialogFocusReturn();
 
   // On small screens the navbar covers the page: close it once a link was followed.
   useEffect(() => closeNavbar(), [pathname, closeNavbar]);

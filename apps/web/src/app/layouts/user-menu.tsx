@@ -7,7 +7,7 @@ import {
   IconMailPlus,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
@@ -34,7 +34,6 @@ export function UserMenu() {
   const { user, currentClient } = useSession();
   const { can } = useAuthorization();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
   // The server's copy follows profile edits; the session's copy shows meanwhile and if it fails.
   const me = useMe();
@@ -46,12 +45,8 @@ export function UserMenu() {
   // Clients invite collaborators onto their current client (spec 01 section 2.5), and only its owner
   // may: the server refuses a collaborator, so the menu does not offer it.
   const isClient = user.roles.includes('client');
-  // The dialog opened from a menu item, which is gone once the menu closes: the Modal's own focus
-  // return would aim at it and leave focus on the page's body, so the menu's button takes it back.
-  const closeDialog = () => {
-    setDialog(null);
-    buttonRef.current?.focus();
-  };
+  // Focus goes back to the menu's button when a dialog closes (useMenuDialogFocusReturn, app layout).
+  const closeDialog = () => setDialog(null);
   const canInvite = can('invitation:send') && (!isClient || currentClient?.isOwner === true);
 
   return (
@@ -61,7 +56,6 @@ export function UserMenu() {
           {/* Named by the name it shows, first (WCAG 2.5.3): on a phone only the initials show, so the
               name comes from the label rather than from the text, which is hidden there. */}
           <UnstyledButton
-            ref={buttonRef}
             aria-label={t('header.userMenu', { name: fullName })}
             px={6}
             py={4}

@@ -20,7 +20,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pageAfterRemoval, useListParams } from '@/components/data-table/use-list-params';
-import { useMenuOpener } from '@/components/ui/use-menu-opener';
 import { PageHeader, SearchToggle } from '@/components/ui/page-header';
 import { clientKeys, type ClientsFilterQuery, type ClientsListQuery } from '@/features/clients/api/client-keys';
 import { getClients, useClients } from '@/features/clients/api/get-clients';
@@ -147,10 +146,9 @@ export function ClientsRoute() {
     version: client.version,
   });
   const { sortedBy, sortedDesc } = list.sort;
-  const menuOpener = useMenuOpener();
 
   return (
-    <Stack onClickCapture={menuOpener.remember} gap="md">
+    <Stack gap="md">
       <PageHeader title={t('nav.clients')}>
         <SearchToggle opened={searchOpened} onToggle={() => setSearchOpened((value) => !value)} />
         {can('client:send-email') && (
@@ -209,7 +207,6 @@ export function ClientsRoute() {
         clientType={createType}
         onClose={() => {
           setCreateType(null);
-          menuOpener.restore();
         }}
         onCreated={(created) => {
           setCreateType(null);
@@ -261,7 +258,6 @@ export function ClientsRoute() {
         target={statusTarget}
         onClose={() => {
           setStatusTarget(null);
-          menuOpener.restore();
         }}
         onChanged={() => afterRemoval(list.filters.isActive === STATUS_ALL || !list.filters.isActive)}
       />
@@ -269,7 +265,6 @@ export function ClientsRoute() {
         target={deleteTarget}
         onClose={() => {
           setDeleteTarget(null);
-          menuOpener.restore();
         }}
         onDeleted={() => afterRemoval(false)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: clientKeys.all })}
