@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, openScreen } from './support-axe.js';
 import { submitVirginiaLlc } from './support-companies.js';
+import { followInvitationLink, sendInvitation, uniqueEmail } from './support-invitations.js';
 import { DEMO, chooseAccount, signIn } from './support.js';
 
 /*
@@ -100,7 +101,7 @@ const APP_ROUTES: Record<string, AppRoute> = {
 const PUBLIC_ROUTES: Record<string, string | ((ids: PublicIds) => string) | { path: string; landsOn: string }> = {
   Login: '/login',
   // Registration needs an invitation's token, which comes only by e-mail: without one the screen
-  // tells the visitor so and sends them to Log in (the form itself is not checked here yet).
+  // tells the visitor so and sends them to Log in (the form itself: 'registration' below).
   Register: { path: '/register', landsOn: '/login' },
   ResetPassword: '/reset-password',
   // An unknown token: the screen checks it and sends the visitor on to the expired-link banner of
@@ -268,6 +269,21 @@ test.describe('public pages', () => {
         await expectNoSeriousViolations(page, path, { soft: true });
       });
     }
+  });
+});
+
+test.describe('registration', () => {
+  test('the form an invitation opens, empty and with its errors showing', async ({ page, browser }) => {
+    const admin = await signedInPage(browser, 'admin');
+    const email = uniqueEmail('a11y_invitee');
+    await sendInvitation(admin, email);
+    await admin.context().close();
+    await followInvitationLink(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'registration form', { soft: true });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await expectNoSeriousViolations(page, 'registration form with its errors');
   });
 });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DARK_SURFACES, DIMMED, DIMMED_DARK, READABLE_TEXT, cssVariablesResolver, theme } from './theme';
+import { DARK_SURFACES, DIMMED, DIMMED_DARK, ERROR_DARK, READABLE_TEXT, cssVariablesResolver, theme } from './theme';
 
 /** WCAG 2.x relative luminance of `#rrggbb` or `rgba(r, g, b, 1)`. */
 function luminance(color: string): number {
@@ -64,6 +64,14 @@ describe('theme contrast (dark scheme)', () => {
     expect(dark['--mantine-color-dimmed']).toBe(DIMMED_DARK);
     for (const background of [...DARK_SURFACES, colors.dark[5]]) {
       expect(contrast(DIMMED_DARK, background), `dimmed on ${background}`).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  it('gives field errors 4.5:1 on the page, an input and a default button', () => {
+    const dark = cssVariablesResolver(theme as Parameters<typeof cssVariablesResolver>[0]).dark;
+    expect(dark['--mantine-color-error']).toBe(ERROR_DARK);
+    for (const background of [...DARK_SURFACES, colors.dark[5]]) {
+      expect(contrast(ERROR_DARK, background), `error on ${background}`).toBeGreaterThanOrEqual(AA);
     }
   });
 });

@@ -51,6 +51,9 @@ export const DIMMED = '#5f666d';
  */
 export const DIMMED_DARK = '#adadad';
 
+/** Field errors in the dark scheme: red.4 (Mantine's red.8 is 3.0:1 on an input); 4.9:1 on dark.5. */
+export const ERROR_DARK = '#ff8787';
+
 /** The dark scheme's page (dark.7) and the raised surfaces text sits on (dark.6 hover, dark.8 header). */
 export const DARK_SURFACES = ['#242424', '#2e2e2e', '#1f1f1f'] as const;
 
@@ -59,7 +62,7 @@ const PRIMARY_SHADE = 8;
 
 /**
  * The light scheme's text and fills; in the dark one Mantine's palettes pass (text at shade 4, fills
- * at shade 8 under white) and only dimmed text needs its own. Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
+ * at shade 8 under white) and only dimmed text and field errors need their own. Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
  * `variant="light"` follow without a change.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => {
@@ -79,7 +82,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[`--mantine-color-${color}-filled`] = READABLE_TEXT[color];
     light[`--mantine-color-${color}-filled-hover`] = darken(READABLE_TEXT[color], 0.15);
   }
-  const dark = { '--mantine-color-dimmed': DIMMED_DARK, '--mantine-color-placeholder': DIMMED_DARK };
+  const dark = {
+    '--mantine-color-dimmed': DIMMED_DARK,
+    '--mantine-color-placeholder': DIMMED_DARK,
+    '--mantine-color-error': ERROR_DARK,
+  };
   return { variables: {}, light, dark };
 };
 

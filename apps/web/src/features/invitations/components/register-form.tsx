@@ -119,7 +119,14 @@ export function RegisterForm({ registrationToken, emailAddress, onRegistered, on
         />
         <Text size="xs" c="dimmed">
           {t('invitations.register.terms')}{' '}
-          <Anchor href={TERMS_AND_CONDITIONS_URL} target="_blank" rel="noopener noreferrer" size="xs">
+          {/* Underlined: inside a sentence, colour alone would not tell it is a link (WCAG 1.4.1). */}
+          <Anchor
+            href={TERMS_AND_CONDITIONS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            underline="always"
+          >
             {t('invitations.register.termsLink')}
           </Anchor>
         </Text>
