@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { ACCOUNT_SUBTYPE, CLIENT_TYPE, CONTRACTOR_TYPE, LEAD_STATUS, MARITAL_STATUS } from '@ledgerport/shared';
-import { bankInstitutions, clientServices, mailMessages, services, users } from '../db/schema/index.js';
+import { bankInstitutions, clientServices, mailMessages, services } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
 import { buildApp } from '../app.js';
 import { REFRESH_COOKIE } from '../modules/auth/auth.routes.js';
@@ -28,7 +28,7 @@ import {
   validBusinessForm,
 } from '../testing/client-edit-factories.js';
 import { pdfBytes } from '../testing/documents-factories.js';
-import { createClient, createUser } from '../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../testing/factories.js';
 import {
   createObservedTestApp,
   dumpTables,
@@ -328,7 +328,7 @@ async function messageFlows() {
   const db = t.database.db;
   const owner = await createUser(db, { role: 'client' });
   const client = await createClient(db, { ownerUserId: owner.id });
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
   const session = await signIn(t.app, owner.username, owner.password);
   const conversations = `${API}/document/conversations`;
   const started = await expectStatus(
@@ -358,7 +358,7 @@ async function transactionQuestionFlows() {
   const owner = await createUser(db, { role: 'client' });
   const client = await createClient(db, { ownerUserId: owner.id });
   await markUsedBookkeeping(db, client.id);
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
   const session = await signIn(t.app, owner.username, owner.password);
   const { transactionIds } = await insertAccountWithTransactions(db, client.id, { count: 1 });
   const [categoryId] = await categoryIds(db);
@@ -422,7 +422,7 @@ async function bankLinkFlows() {
   const client = await createClient(db, { ownerUserId: owner.id });
   const [bookkeeping] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'bookkeeping'));
   await db.insert(clientServices).values({ clientId: client.id, serviceId: bookkeeping!.id });
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
 
   const accounts = `${API}/document/clients/${client.id}/institution-accounts`;
   const token = await expectStatus(

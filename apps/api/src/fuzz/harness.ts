@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@ledgerport/shared';
 import { clientServices, firmSettings, services, users } from '../db/schema/index.js';
 import { seedDemoFirm } from '../db/seed/demo.js';
-import { createClient, createUser } from '../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../testing/factories.js';
 import { signIn } from '../testing/session.js';
 import { bodyOfStreamed, STREAM_ROUTES } from '../testing/streams.js';
 import { buildApp, type App } from '../app.js';
@@ -95,7 +95,7 @@ export async function createFuzzEnvironment(): Promise<FuzzEnvironment> {
   const client = await createClient(db, { ownerUserId: owner.id });
   const [tax] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'tax'));
   await db.insert(clientServices).values({ clientId: client.id, serviceId: tax!.id });
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
 
   const credentials = new Map<SignedInActor, [string, string]>();
   for (const [actor, login] of Object.entries(STAFF_LOGINS)) credentials.set(actor as SignedInActor, [login, 'Group1']);

@@ -5,7 +5,7 @@ import { seedDemoFirm } from '../db/seed/demo.js';
 import type { FieldCrypto } from '../lib/field-crypto.js';
 import type { BlobStorage } from '../lib/storage/index.js';
 import { fieldCryptoOf } from './clients-factories.js';
-import { createClient, createUser } from './factories.js';
+import { chooseCurrentClient, createClient, createUser } from './factories.js';
 import { bearer, signIn, type SignedIn } from './session.js';
 import type { TestApp } from './test-app.js';
 
@@ -112,7 +112,8 @@ export interface MatrixWorld {
 /**
  * The demo firm plus clients A and B with their people (see MatrixFixture). The deactivated
  * collaborator is deactivated the way the product does it: its owner turns it off on the accounts
- * screen (PATCH .../collaborators/:userId/deactivate), which keeps its grants and current client.
+ * screen (PATCH .../collaborators/:userId/deactivate), which keeps its grants; its sessions stop acting
+ * for A (ADR 0014), and a session still pointing at A would count as none.
  */
 export async function setUpMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const db = t.database.db;
@@ -152,7 +153,7 @@ export async function setUpMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     [deactivatedCollaboratorA.id, clientA.id],
     [ownerB.id, clientB.id],
   ] as const) {
-    await db.update(users).set({ currentClientId: clientId }).where(eq(users.id, userId));
+    await chooseCurrentClient(db, userId, clientId);
   }
   const sessions = new Map<SignedInActor, SignedIn>();
   for (const [actor, [login, password]] of credentials) sessions.set(actor, await signIn(t.app, login, password));

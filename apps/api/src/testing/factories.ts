@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CLIENT_TYPE, type ClientType, type RoleName } from '@ledgerport/shared';
 import type { Db } from '../db/client.js';
-import { clientCollaborators, clients, roles, userRoles, users } from '../db/schema/index.js';
+import {
+  clientCollaborators,
+  clients,
+  lastChosenClients,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 
 /** Test data with defaults; each call overrides only what its test is about. Roles must be seeded. */
@@ -52,4 +60,17 @@ export async function createClient(
     await db.insert(clientCollaborators).values({ clientId: client!.id, userId });
   }
   return client!;
+}
+
+/**
+ * Makes `clientId` the user's current account as if they had chosen it everywhere: their next
+ * sign-in starts on it and every session they already have acts for it (ADR 0014). A test about
+ * one session choosing calls PUT document/users/me/clients/current instead.
+ */
+export async function chooseCurrentClient(db: Db, userId: number, clientId: number | null): Promise<void> {
+  await db
+    .insert(lastChosenClients)
+    .values({ userId, clientId })
+    .onConflictDoUpdate({ target: lastChosenClients.userId, set: { clientId } });
+  await db.update(sessions).set({ currentClientId: clientId }).where(eq(sessions.userId, userId));
 }

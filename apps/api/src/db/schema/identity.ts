@@ -56,7 +56,12 @@ export const users = pgTable(
     advisorUserId: integer().references((): AnyPgColumn => users.id),
     supervisorUserId: integer().references((): AnyPgColumn => users.id),
     inviterUserId: integer().references((): AnyPgColumn => users.id),
-    /** The client account a client user currently acts for (spec 01 section 4.1: set server-side). */
+    /**
+     * Deprecated (ADR 0014): the current account moved to `sessions.current_client_id`, the last
+     * choice to `last_chosen_clients`. No longer written; kept for the previous release during a
+     * rolling update (docs/deployment.md) and read only as the starting account of a user who has no
+     * `last_chosen_clients` row yet. Dropped in a later release.
+     */
     currentClientId: integer().references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     isLeadOnboardingCompleted: boolean().notNull().default(true),
     leadIdHash: text(),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import {
   CONTACT_POSITION,
   DEFAULT_ROLE_PERMISSIONS,
@@ -21,6 +21,7 @@ import {
   clientServices,
   clients,
   departments,
+  lastChosenClients,
   leadServicePlans,
   leadServices,
   leads,
@@ -469,7 +470,8 @@ export async function seedDemoFirm(db: Db): Promise<boolean> {
       { clientId: bakery!.id, serviceId: serviceId('tax') },
       { clientId: bakery!.id, serviceId: serviceId('bookkeeping') },
     ]);
-    await tx.update(users).set({ currentClientId: bakery!.id }).where(eq(users.id, onboardingUserId));
+    // Their first sign-in starts on it, as the onboarding's own account does (ADR 0014).
+    await tx.insert(lastChosenClients).values({ userId: onboardingUserId, clientId: bakery!.id });
     const [accountLead] = await tx
       .insert(leads)
       .values({

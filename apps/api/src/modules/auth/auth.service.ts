@@ -39,8 +39,9 @@ export interface Principal {
    */
   mustEnrollTwoFactor: boolean;
   /**
-   * The client a client user acts for, read in the same query as the session (null for staff or
-   * none chosen): document scopes need no second lookup.
+   * The client this session acts for (ADR 0014), read in the same query as the session: null for
+   * staff, when none is chosen, or when the user no longer owns or actively collaborates on the
+   * client chosen. Document scopes need no second lookup.
    */
   currentClientId: number | null;
 }

@@ -1,7 +1,11 @@
-import { and, eq, isNull, ne, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  clientCollaborators,
+  clients,
   firmSettings,
+  lastChosenClients,
   refreshTokens,
   rolePermissions,
   roles,
@@ -11,12 +15,40 @@ import {
   users,
 } from '../../db/schema/index.js';
 
+/**
+ * `clientId` when the user may act for it (owns it or actively collaborates on it, the rule of
+ * `ClientScope`), else null: a session or a last choice pointing at a client the user has lost since
+ * (the owner deactivated them, staff removed them) counts as none.
+ */
+function usableClient(userId: SQL | AnyPgColumn, clientId: SQL | AnyPgColumn): SQL<number | null> {
+  return sql<number | null>`(select ${clients.id} from ${clients}
+    where ${clients.id} = ${clientId}
+      and (${clients.ownerUserId} = ${userId} or exists(
+        select 1 from ${clientCollaborators}
+        where ${clientCollaborators.clientId} = ${clients.id} and ${clientCollaborators.userId} = ${userId}
+          and ${clientCollaborators.isActive})))`;
+}
+
+/**
+ * The account a new session of `userId` starts on: their last choice, or (while `users` still has
+ * the column, ADR 0014) the one set on the user row when they have never chosen since; only if they
+ * may still act for it.
+ */
+function startingClient(userId: number): SQL<number | null> {
+  const lastChoice = sql`(select case
+      when exists(select 1 from ${lastChosenClients} where ${lastChosenClients.userId} = ${userId})
+      then (select ${lastChosenClients.clientId} from ${lastChosenClients} where ${lastChosenClients.userId} = ${userId})
+      else (select ${users.currentClientId} from ${users} where ${users.id} = ${userId})
+    end)`;
+  return usableClient(sql`${userId}`, lastChoice);
+}
+
 /** The caller behind a session id: see `findPrincipal`. */
 function principalQuery(tx: DbOrTx, sessionId: string | Placeholder) {
   return tx
     .select({
       userId: users.id,
-      currentClientId: users.currentClientId,
+      currentClientId: usableClient(users.id, sessions.currentClientId),
       roles: sql<string[]>`array(
         select ${roles.name} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
         where ${userRoles.userId} = ${users.id} order by ${roles.id})`,
@@ -61,11 +93,28 @@ export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 export function createSessionsRepository({ db }: { db: DbOrTx }) {
   let principalStatement: PrincipalStatement | undefined;
   return {
+    /** A new session, acting for the account the user chose last (when they still may). */
     async insert(
       row: { id: string; userId: number; expiresAt: Date; ipAddress: string | null; userAgent: string | null },
       tx: DbOrTx = db,
     ): Promise<void> {
-      await tx.insert(sessions).values(row);
+      await tx.insert(sessions).values({ ...row, currentClientId: startingClient(row.userId) });
+    },
+
+    /**
+     * The session acts for `clientId` from its next request on, and new sign-ins of the user start
+     * on it (ADR 0014); one statement, so the two never disagree. The users row is not touched: its
+     * version (ETag) is the administrator's and the person's profile edits', not this choice's. The
+     * caller has checked that the user may act for the client.
+     */
+    async chooseClient(sessionId: string, userId: number, clientId: number, tx: DbOrTx = db): Promise<void> {
+      await tx.execute(sql`with chosen as (
+          update ${sessions} set current_client_id = ${clientId}
+          where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId}
+          returning ${sessions.userId})
+        insert into ${lastChosenClients} (user_id, client_id)
+        select user_id, ${clientId} from chosen
+        on conflict (user_id) do update set client_id = excluded.client_id`);
     },
 
     async insertRefreshToken(row: { tokenHash: string; sessionId: string }, tx: DbOrTx = db): Promise<void> {

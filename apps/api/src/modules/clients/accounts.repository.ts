@@ -9,7 +9,9 @@ import {
   clientServices,
   clientSpouses,
   clients,
+  lastChosenClients,
   services,
+  sessions,
   states,
   users,
 } from '../../db/schema/index.js';
@@ -207,12 +209,19 @@ export function createAccountsRepository({ db }: { db: DbOrTx }) {
       return rows.length > 0;
     },
 
-    /** Clears the user's current client when it is this one. */
+    /**
+     * The user has lost this client: every session of theirs acting for it acts for none, and their
+     * next sign-in does not start on it (ADR 0014). The users row is not touched.
+     */
     async clearCurrentClient(userId: number, clientId: number, tx: DbOrTx = db) {
       await tx
-        .update(users)
-        .set({ currentClientId: null, updatedAt: sql`now()` })
-        .where(and(eq(users.id, userId), eq(users.currentClientId, clientId)));
+        .update(sessions)
+        .set({ currentClientId: null })
+        .where(and(eq(sessions.userId, userId), eq(sessions.currentClientId, clientId)));
+      await tx
+        .update(lastChosenClients)
+        .set({ clientId: null })
+        .where(and(eq(lastChosenClients.userId, userId), eq(lastChosenClients.clientId, clientId)));
     },
   };
 }

@@ -78,6 +78,8 @@ export function createAccountsService(deps: {
       await accounts.lockCollaboratorVersion(clientId, collaboratorUserId, expected, tx);
       const found = await accounts.setCollaboratorActive(clientId, collaboratorUserId, isActive, owner, tx);
       if (!found) throw new NotFoundError('Collaborator not found.');
+      // Their sessions stop acting for the client now, and do not again when it is reactivated.
+      if (!isActive) await accounts.clearCurrentClient(collaboratorUserId, clientId, tx);
       await audit.record(
         context,
         {

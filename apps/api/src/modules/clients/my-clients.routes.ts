@@ -46,10 +46,13 @@ export const myClientsRoutes: FastifyPluginAsyncZod<{ myClients: MyClientsServic
       schema: {
         tags: ['document'],
         summary: 'Choose the client account to act for',
+        description:
+          "For this session only (another device signed in as the same person keeps its own); the user's " +
+          'next sign-in starts on it. 404 for a client the user neither owns nor actively collaborates on.',
         body: setCurrentClientInputSchema,
         response: { 200: myClientDtoSchema },
       },
     },
-    async (request) => myClients.setCurrent(accountHolderScopeOf(principalOf(request)), request.body.clientId),
+    async (request) => myClients.setCurrent(principalOf(request), request.body.clientId),
   );
 };

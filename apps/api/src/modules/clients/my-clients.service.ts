@@ -1,7 +1,6 @@
 import { CLIENT_TYPE, type CreateMyClientInput, type MyClientDto } from '@ledgerport/shared';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.js';
-import type { Principal } from '../auth/index.js';
-import type { UsersRepository } from '../users/index.js';
+import type { Principal, SessionsRepository } from '../auth/index.js';
 import { accountHolderScopeOf, type AccountHolderScope } from './client-scope.js';
 import type { MyClientsRepository } from './my-clients.repository.js';
 
@@ -21,10 +20,10 @@ export type MyClientsService = ReturnType<typeof createMyClientsService>;
 
 export function createMyClientsService({
   myClients,
-  users,
+  sessions,
 }: {
   myClients: MyClientsRepository;
-  users: UsersRepository;
+  sessions: SessionsRepository;
 }) {
   return {
     async list(scope: AccountHolderScope): Promise<MyClientDto[]> {
@@ -32,11 +31,15 @@ export function createMyClientsService({
       return rows.map((row) => toDto(row, scope.userId));
     },
 
-    /** A client outside the user's accounts is 404, never a hint that it exists. */
-    async setCurrent(scope: AccountHolderScope, clientId: number): Promise<MyClientDto> {
+    /**
+     * The caller's session acts for this client from now on, and the user's next sign-in starts on it
+     * (ADR 0014). A client outside the user's accounts is 404, never a hint that it exists.
+     */
+    async setCurrent(principal: Pick<Principal, 'userId' | 'sessionId'>, clientId: number): Promise<MyClientDto> {
+      const scope = accountHolderScopeOf(principal);
       const row = await myClients.findById(clientId, scope);
       if (!row) throw new NotFoundError('Client not found.');
-      await users.setCurrentClient(scope.userId, clientId);
+      await sessions.chooseClient(principal.sessionId, principal.userId, clientId);
       return toDto(row, scope.userId);
     },
 

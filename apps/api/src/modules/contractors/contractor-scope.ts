@@ -20,18 +20,18 @@ export interface ContractorScope {
   readonly clientId: number | null;
 }
 
-/** The query the scope is resolved with: the client user's current client when it is a business in their client scope. */
+/** The query the scope is resolved with: the session's current client when it is a business in the user's client scope. */
 export interface CurrentBusinessClientLookup {
-  currentBusinessClient(scope: ClientScope): Promise<number | null>;
+  currentBusinessClient(scope: ClientScope, currentClientId: number | null): Promise<number | null>;
 }
 
 /** The caller's scope; null when a client user has no business current client (the feature is closed to them). */
 export async function contractorScopeOf(
-  principal: Pick<Principal, 'userId' | 'isClient'>,
+  principal: Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>,
   lookup: CurrentBusinessClientLookup,
 ): Promise<ContractorScope | null> {
   if (!principal.isClient) return { clientId: null } as ContractorScope;
-  const clientId = await lookup.currentBusinessClient(clientScopeOf(principal));
+  const clientId = await lookup.currentBusinessClient(clientScopeOf(principal), principal.currentClientId);
   return clientId === null ? null : ({ clientId } as ContractorScope);
 }
 

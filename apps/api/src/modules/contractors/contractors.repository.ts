@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { CLIENT_TYPE, PAYMENT_STATUS, type ContractorSortKey } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { clients, contractorPayments, contractors, payments, states, users } from '../../db/schema/index.js';
+import { clients, contractorPayments, contractors, payments, states } from '../../db/schema/index.js';
 import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
 import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
@@ -127,16 +127,18 @@ export function createContractorsRepository({ db }: { db: Db }) {
   }
 
   return {
-    /** The client user's current client when it is a business they may see (resolves `ContractorScope`). */
-    async currentBusinessClient(scope: ClientScope, tx: DbOrTx = db): Promise<number | null> {
-      if (scope.clientUserId === null) return null;
+    /**
+     * The session's current client (ADR 0014) when it is a business the user may see (resolves
+     * `ContractorScope`).
+     */
+    async currentBusinessClient(scope: ClientScope, currentClientId: number | null, tx: DbOrTx = db) {
+      if (scope.clientUserId === null || currentClientId === null) return null;
       const [row] = await tx
         .select({ id: clients.id })
-        .from(users)
-        .innerJoin(clients, eq(clients.id, users.currentClientId))
+        .from(clients)
         .where(
           and(
-            eq(users.id, scope.clientUserId),
+            eq(clients.id, currentClientId),
             eq(clients.clientType, CLIENT_TYPE.business),
             clientScopeCondition(tx, scope),
           ),

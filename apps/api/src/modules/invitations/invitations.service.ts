@@ -52,9 +52,9 @@ export function createInvitationsService(deps: {
 }) {
   const { db, invitations, users, mail, audit, config } = deps;
 
-  /** The user's current client, if it is still an active client in their scope. */
-  async function currentClientOf(user: { currentClientId: number | null } | null, scope: ClientScope) {
-    return user?.currentClientId ? invitations.findClientInScope(user.currentClientId, scope) : null;
+  /** The session's current client (ADR 0014), if it is still an active client in the user's scope. */
+  async function currentClientOf(principal: Pick<Principal, 'currentClientId'>, scope: ClientScope) {
+    return principal.currentClientId ? invitations.findClientInScope(principal.currentClientId, scope) : null;
   }
 
   /**
@@ -62,10 +62,11 @@ export function createInvitationsService(deps: {
    * collaborator sees the account but does not decide who else does (403, as the account itself is
    * in their scope and hiding it would be wrong).
    */
-  async function clientOfInvitingUser(userId: number, scope: ClientScope) {
+  async function clientOfInvitingUser(principal: Principal, scope: ClientScope) {
+    const userId = principal.userId;
     const sender = await users.findById(userId);
     if (!sender) throw new NotFoundError('User not found.');
-    const client = await currentClientOf(sender, scope);
+    const client = await currentClientOf(principal, scope);
     if (!client) {
       throw new BadRequestError('Choose the account to invite a collaborator to first.', NO_CURRENT_CLIENT_CODE);
     }
@@ -99,7 +100,7 @@ export function createInvitationsService(deps: {
     async list(principal: Principal, query: InvitationListQuery): Promise<InvitationList> {
       const scope = await invitationScopeOf(
         principal,
-        async (clientScope) => (await currentClientOf(await users.findById(principal.userId), clientScope))?.id ?? null,
+        async (clientScope) => (await currentClientOf(principal, clientScope))?.id ?? null,
       );
       if (!scope) return { items: [], totalCount: 0 };
       // Type and sender filters are the admin's (spec 02: "for admins only"); others' are ignored.
@@ -130,7 +131,7 @@ export function createInvitationsService(deps: {
       let client: { id: number; name: string } | null = null;
       if (principal.isClient) {
         const scope = clientScopeOf(principal);
-        ({ sender, client } = await clientOfInvitingUser(principal.userId, scope));
+        ({ sender, client } = await clientOfInvitingUser(principal, scope));
         // Checked before "registered": an owner or collaborator is a registered user too, and this
         // answer says more.
         if (await invitations.isOwnerOrCollaborator(client.id, email, scope)) {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   clientServices,
   clients,
+  lastChosenClients,
   leadAccountingSoftwareTools,
   leadAcquisitionChannels,
   leadAnnualSalesRanges,
@@ -221,7 +222,8 @@ export function createOnboardingRepository({ db }: { db: DbOrTx }) {
             .where(and(inArray(onboardingServices.id, [...row.onboardingServiceIds]), eq(services.isActive, true))),
         );
       }
-      await tx.update(users).set({ currentClientId: clientId }).where(eq(users.id, userId));
+      // Their first sign-in starts on it (ADR 0014): no session exists yet.
+      await tx.insert(lastChosenClients).values({ userId, clientId });
       return { userId, clientId };
     },
   };

@@ -22,7 +22,7 @@ export interface ReconciliationScope {
   readonly [reconciliationScopeBrand]: true;
   /** The client user; null for staff. */
   readonly clientUserId: number | null;
-  /** That user's current client (null when none is chosen: nothing is in scope). */
+  /** The current client of that user's session (null when none is chosen: nothing is in scope). */
   readonly currentClientId: number | null;
 }
 

@@ -16,7 +16,6 @@ import {
   services,
   transactionCategories,
   transactionQuestions,
-  users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
 import type { BankTransaction, LinkedAccount } from './bank-link/bank-link.js';
@@ -158,11 +157,6 @@ const healthy = {
 
 export function createReconciliationRepository({ db }: { db: DbOrTx }) {
   return {
-    async currentClientIdOf(userId: number, tx = db): Promise<number | null> {
-      const [row] = await tx.select({ id: users.currentClientId }).from(users).where(eq(users.id, userId)).limit(1);
-      return row?.id ?? null;
-    },
-
     bookkeepingClients(scope: ReconciliationScope, onlyCurrentlyUsing: boolean, tx = db) {
       const currentlyUsing = hasBookkeepingService(tx);
       return tx

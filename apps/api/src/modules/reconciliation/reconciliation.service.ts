@@ -52,7 +52,7 @@ export const RECONCILIATION_SYNC_JOB = 'reconciliation.sync';
 const EXPORT_BATCH = 1000;
 
 export type ReconciliationService = ReturnType<typeof createReconciliationService>;
-type Caller = Pick<Principal, 'userId' | 'isClient'>;
+type Caller = Pick<Principal, 'userId' | 'isClient' | 'currentClientId'>;
 
 const money = (cents: number) => cents / 100;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -210,7 +210,9 @@ export function createReconciliationService({
     });
   }
 
-  const scopeOf = (caller: Caller) => reconciliationScopeOf(caller, repository);
+  /** A client user's reconciliation client is their session's current client (ADR 0014). */
+  const scopeOf = (caller: Caller) =>
+    reconciliationScopeOf(caller, { currentClientIdOf: async () => caller.currentClientId });
 
   /** The client if the caller may reconcile it; anything else is 404. */
   async function visibleClient(clientId: number, scope: ReconciliationScope) {

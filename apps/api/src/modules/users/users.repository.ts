@@ -65,7 +65,6 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
     isActive: users.isActive,
     isLeadOnboardingCompleted: users.isLeadOnboardingCompleted,
     leadIdHash: users.leadIdHash,
-    currentClientId: users.currentClientId,
     isTaxEmployee: sql<boolean>`coalesce(lower(${departments.name}) = ${TAX_DEPARTMENT}, false)`,
   };
 
@@ -130,13 +129,6 @@ export function createUsersRepository({ db }: { db: DbOrTx }) {
         .where(eq(userRoles.userId, userId))
         .orderBy(rolePermissions.permission);
       return rows.map((row) => row.permission);
-    },
-
-    async setCurrentClient(userId: number, clientId: number, tx: DbOrTx = db): Promise<void> {
-      await tx
-        .update(users)
-        .set({ currentClientId: clientId, updatedAt: sql`now()` })
-        .where(eq(users.id, userId));
     },
 
     // ---- Users administration (spec 01 sections 2.13, 4.7, 5) ----

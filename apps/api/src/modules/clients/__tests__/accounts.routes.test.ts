@@ -15,7 +15,7 @@ import {
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createFieldCrypto } from '../../../lib/field-crypto.js';
 import { createClient, createUser } from '../../../testing/factories.js';
-import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
+import { bearer, sessionClientOf, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
 const BASE = '/api/v1/document/users/me/clients';
@@ -205,16 +205,25 @@ describe('activate and deactivate a collaborator', () => {
       .where(and(eq(auditEvents.action, 'account.collaborator.deactivated'), eq(auditEvents.clientId, a.client.id)));
     expect(event?.actorUserId).toBe(a.owner.id);
 
+    // Their session no longer acts for the client, not even once they are active again (ADR 0014).
+    expect(await sessionClientOf(t.database.db, a.collaboratorSession)).toBeNull();
     expect((await patch(a.ownerSession, activate)).statusCode).toBe(204);
     expect((await get(a.collaboratorSession, `${BASE}/${a.client.id}/details`)).statusCode).toBe(200);
+    expect(await sessionClientOf(t.database.db, a.collaboratorSession)).toBeNull();
   });
 });
 
 describe('leave a collaboration', () => {
-  it('removes the collaboration and its services and clears it as the current client', async () => {
+  it('removes the collaboration and its services and clears it as the current client of every session', async () => {
     const a = await accountWithPeople();
     const db = t.database.db;
-    await setCurrent(a.collaboratorSession, a.client.id);
+    // Three sessions of the collaborator: two on the shared client, one on an account of their own.
+    const own = await createClient(db, { ownerUserId: a.collaborator.id, name: 'Carl Collab' });
+    const laptop = await signIn(t.app, a.collaborator.username, a.collaborator.password);
+    const tablet = await signIn(t.app, a.collaborator.username, a.collaborator.password);
+    expect((await setCurrent(tablet, own.id)).statusCode).toBe(200);
+    expect((await setCurrent(laptop, a.client.id)).statusCode).toBe(200);
+    expect((await setCurrent(a.collaboratorSession, a.client.id)).statusCode).toBe(200);
     const leave = `${BASE}/${a.client.id}/collaboration`;
     expect((await remove(a.ownerSession, leave)).statusCode).toBe(404);
     expect((await remove(a.strangerSession, leave)).statusCode).toBe(404);
@@ -227,8 +236,12 @@ describe('leave a collaboration', () => {
       .from(clientCollaboratorServices)
       .where(eq(clientCollaboratorServices.clientId, a.client.id));
     expect(granted).toEqual([]);
-    const [user] = await db.select().from(users).where(eq(users.id, a.collaborator.id));
-    expect(user?.currentClientId).toBeNull();
+    expect(await sessionClientOf(db, a.collaboratorSession)).toBeNull();
+    expect(await sessionClientOf(db, laptop)).toBeNull();
+    expect(await sessionClientOf(db, tablet)).toBe(own.id);
+    // The last choice was the client left: the next sign-in starts on none, not on it.
+    const next = await signIn(t.app, a.collaborator.username, a.collaborator.password);
+    expect(await sessionClientOf(db, next)).toBeNull();
     expect((await remove(a.collaboratorSession, leave)).statusCode).toBe(404);
   });
 });

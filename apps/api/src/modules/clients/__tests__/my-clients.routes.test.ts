@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_TYPE } from '@ledgerport/shared';
-import { clientServices, clients, services, users } from '../../../db/schema/index.js';
+import { clientServices, clients, lastChosenClients, services } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
-import { createClient, createUser } from '../../../testing/factories.js';
-import { bearer, signIn } from '../../../testing/session.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
+import { bearer, sessionClientOf, signIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
 const MY_CLIENTS = '/api/v1/document/users/me/clients';
 const CURRENT = '/api/v1/document/users/me/clients/current';
 
 let t: TestApp;
+
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoFirm(t.database.db);
@@ -32,7 +33,7 @@ describe('bookkeeping use: one rule from the service history', () => {
     const client = await createClient(db, { ownerUserId: owner.id, clientType: CLIENT_TYPE.business });
     // What a lead's "create account" and the staff's create-client dialog do: services, no flag.
     await db.insert(clientServices).values({ clientId: client.id, serviceId: await bookkeepingServiceId() });
-    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    await chooseCurrentClient(db, owner.id, client.id);
     const session = await signIn(t.app, owner.username, owner.password);
 
     const mine = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
@@ -62,7 +63,7 @@ describe('bookkeeping use: one rule from the service history', () => {
     const client = await createClient(db, { ownerUserId: owner.id, clientType: CLIENT_TYPE.business });
     const [tax] = await db.select({ id: services.id }).from(services).where(eq(services.name, 'tax'));
     await db.insert(clientServices).values({ clientId: client.id, serviceId: tax!.id });
-    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    await chooseCurrentClient(db, owner.id, client.id);
     const session = await signIn(t.app, owner.username, owner.password);
     const mine = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
     expect(mine[0].usedBookkeepingServiceAtLeastOnce).toBe(false);
@@ -113,7 +114,7 @@ describe('my client accounts', () => {
     expect(body).toEqual([expect.objectContaining({ id: shared.id, name: 'Shared Co', isOwner: false })]);
   });
 
-  it('sets the current client server-side', async () => {
+  it("sets the current client server-side, on the caller's session and as the user's last choice", async () => {
     const session = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
     const [, business] = (await t.app.inject({ method: 'GET', url: MY_CLIENTS, headers: bearer(session) })).json();
     const response = await t.app.inject({
@@ -124,11 +125,12 @@ describe('my client accounts', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(business);
-    const [row] = await t.database.db
-      .select({ current: users.currentClientId })
-      .from(users)
-      .where(eq(users.id, session.userId));
-    expect(row?.current).toBe(business.id);
+    expect(await sessionClientOf(t.database.db, session)).toBe(business.id);
+    const [last] = await t.database.db
+      .select({ clientId: lastChosenClients.clientId })
+      .from(lastChosenClients)
+      .where(eq(lastChosenClients.userId, session.userId));
+    expect(last?.clientId).toBe(business.id);
   });
 
   it("answers 404 for another user's client, and does not change the current client", async () => {
@@ -142,11 +144,7 @@ describe('my client accounts', () => {
       payload: { clientId: othersClient.id },
     });
     expect(response.statusCode).toBe(404);
-    const [row] = await t.database.db
-      .select({ current: users.currentClientId })
-      .from(users)
-      .where(eq(users.id, session.userId));
-    expect(row?.current).not.toBe(othersClient.id);
+    expect(await sessionClientOf(t.database.db, session)).not.toBe(othersClient.id);
   });
 
   it('refuses a client id that is not a positive integer', async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_SECRET_PATTERN, PAYMENT_INTENT_RESULT, PAYMENT_STATUS, ROLE_NAME } from '@ledgerport/shared';
-import { payments, users } from '../../../db/schema/index.js';
+import { payments } from '../../../db/schema/index.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
 import { fieldCryptoOf } from '../../../testing/clients-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createAuditLog } from '../../audit/audit.repository.js';
 import type { Principal } from '../../auth/auth.service.js';
@@ -59,7 +59,7 @@ async function clientPrincipal(): Promise<{ principal: Principal; clientId: numb
   const db = t.database.db;
   const owner = await createUser(db, { role: 'client' });
   const client = await createClient(db, { ownerUserId: owner.id });
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
   return {
     clientId: client.id,
     principal: {

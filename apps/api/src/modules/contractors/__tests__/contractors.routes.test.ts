@@ -9,9 +9,9 @@ import {
   PAYMENT_INTENT_RESULT,
   currentTaxYear,
 } from '@ledgerport/shared';
-import { contractors, payments, users } from '../../../db/schema/index.js';
+import { contractors, payments } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { businessBody, individualBody, insertContractor, stateId } from './contractors-fixtures.js';
@@ -30,7 +30,7 @@ async function clientUser(clientType: 1 | 2 = CLIENT_TYPE.business) {
   const db = t.database.db;
   const owner = await createUser(db, { role: 'client' });
   const client = await createClient(db, { ownerUserId: owner.id, clientType });
-  await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db, owner.id, client.id);
   return { clientId: client.id, session: await signIn(t.app, owner.username, owner.password) };
 }
 

@@ -8,6 +8,7 @@ import { validateTagSelection } from '@ledgerport/shared';
 import { clients, storedFiles, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { seedDemoDocuments } from '../../../db/seed/demo-documents.js';
+import { chooseCurrentClient } from '../../../testing/factories.js';
 import { bearer, signIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -31,7 +32,8 @@ describe('demo documents', () => {
     expect(seeded).toBeGreaterThanOrEqual(6);
     const db = t.database.db;
     const [client] = await db.select().from(clients).where(eq(clients.name, 'Batch1 Group1 LLC'));
-    await db.update(users).set({ currentClientId: client!.id }).where(eq(users.username, 'b1g1_client'));
+    const [owner1] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'b1g1_client'));
+    await chooseCurrentClient(db, owner1!.id, client!.id);
     const owner = await signIn(t.app, 'b1g1_client@gmail.com', 'Group1');
     const admin = await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1');
 

@@ -8,13 +8,12 @@ import {
   clientServices,
   documentShares,
   services,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { sha256Hex } from '../../../lib/crypto.js';
 import { AUDIT_ACTION } from '../../audit/audit.repository.js';
 import { createDocument } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -93,7 +92,7 @@ beforeAll(async () => {
     [withoutService, clientA],
     [ownerB, clientB],
   ] as const) {
-    await db.update(users).set({ currentClientId: clientId }).where(eq(users.id, user.id));
+    await chooseCurrentClient(db, user.id, clientId);
   }
 
   admin = await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1');
@@ -367,12 +366,12 @@ describe('share by e-mail', () => {
   it('gives the owner a sign-in link even while they act for another client', async () => {
     const document = await taxDocument();
     const otherClient = await createClient(t.database.db, { ownerUserId: ownerA.id });
-    await t.database.db.update(users).set({ currentClientId: otherClient.id }).where(eq(users.id, ownerA.id));
+    await chooseCurrentClient(t.database.db, ownerA.id, otherClient.id);
     try {
       const response = await share(document.id, ownerA.emailAddress);
       expect(response.json().requiresSignIn).toBe(true);
     } finally {
-      await t.database.db.update(users).set({ currentClientId: clientA }).where(eq(users.id, ownerA.id));
+      await chooseCurrentClient(t.database.db, ownerA.id, clientA);
     }
   });
 

@@ -18,13 +18,12 @@ import {
   services,
   storedFiles,
   tags,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
 import { DELETE_BLOB_JOB, newStorageKey } from '../../../lib/storage/index.js';
 import { createDocument, pdfBytes } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { RECONCILE_ORPHANS_JOB } from '../blob-jobs.js';
@@ -99,10 +98,7 @@ beforeAll(async () => {
   await db
     .insert(clientCollaboratorServices)
     .values({ clientId: clientA, userId: collaboratorUser.id, serviceId: tax });
-  await db
-    .update(users)
-    .set({ currentClientId: clientA })
-    .where(inArray(users.id, [ownerUser.id, collaboratorUser.id]));
+  for (const user of [ownerUser, collaboratorUser]) await chooseCurrentClient(db, user.id, clientA);
   otherTag = await otherDocumentsTagId(db);
   admin = await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1');
   owner = await signIn(t.app, ownerUser.username, ownerUser.password);

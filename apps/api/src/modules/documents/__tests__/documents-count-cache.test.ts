@@ -11,11 +11,10 @@ import {
   listVersions,
   services,
   tags,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createDocument } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -167,7 +166,7 @@ describe("a client user's count", () => {
         .insert(clientCollaboratorServices)
         .values({ clientId: client.id, userId: collaborator.id, serviceId: serviceId[name]! });
     }
-    await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, collaborator.id));
+    await chooseCurrentClient(db(), collaborator.id, client.id);
     const session = await signIn(t.app, collaborator.username, 'Secret1');
     expect(await totalOf(t.app, session, '')).toBe(2);
 

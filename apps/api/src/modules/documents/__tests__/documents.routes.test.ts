@@ -16,12 +16,11 @@ import {
   services,
   storedFiles,
   tags,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { BlobNotFoundError, DELETE_BLOB_JOB } from '../../../lib/storage/index.js';
 import { createDocument } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -51,7 +50,7 @@ async function clientWorld(options: { services?: Array<keyof typeof serviceId> }
   for (const name of options.services ?? ['tax', 'bookkeeping']) {
     await db().insert(clientServices).values({ clientId: client.id, serviceId: serviceId[name] });
   }
-  await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db(), owner.id, client.id);
   return { client, owner, session: await signIn(t.app, owner.username, owner.password) };
 }
 
@@ -67,10 +66,7 @@ async function addCollaborator(
   for (const name of granted) {
     await db().insert(clientCollaboratorServices).values({ clientId, userId: user.id, serviceId: serviceId[name] });
   }
-  await db()
-    .update(users)
-    .set({ currentClientId: options.currentClientId ?? clientId })
-    .where(eq(users.id, user.id));
+  await chooseCurrentClient(db(), user.id, options.currentClientId ?? clientId);
   return { user, session: await signIn(t.app, user.username, user.password) };
 }
 

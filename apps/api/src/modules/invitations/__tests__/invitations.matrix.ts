@@ -1,5 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema/index.js';
 import {
   all,
   signedIn,
@@ -7,16 +5,14 @@ import {
   type MatrixFixture,
   type MatrixRow,
 } from '../../../testing/authorization-matrix.js';
+import { chooseCurrentClient as chooseUsersCurrentClient } from '../../../testing/factories.js';
 import { createInvitation, newEmail, registrationFor } from '../../../testing/invitations-factories.js';
 
 /** Client users invite onto their current client: A's people act for A, B for B. */
 async function chooseCurrentClient(f: MatrixFixture, actor: Actor) {
   const clientId = { ownerA: f.clientA, collaboratorA: f.clientA, ownerB: f.clientB }[actor as string];
   if (!clientId) return;
-  await f.db
-    .update(users)
-    .set({ currentClientId: clientId })
-    .where(eq(users.id, f.userIds[actor as 'ownerA']));
+  await chooseUsersCurrentClient(f.db, f.userIds[actor as 'ownerA'], clientId);
 }
 
 export const rows: MatrixRow[] = [

@@ -14,7 +14,7 @@ import {
 } from '../../../db/schema/index.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
 import { createWorker } from '../../../lib/jobs/worker.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { signIn, type SignedIn } from '../../../testing/session.js';
 import type { TestApp } from '../../../testing/test-app.js';
 import type { MailService } from '../../mail/index.js';
@@ -110,7 +110,7 @@ export async function setUpNotificationWorld(t: TestApp, clientName = 'Acme LLC'
     [deactivatedCollaborator.id, client.id],
     [ownerB.id, clientB.id],
   ] as const) {
-    await db.update(users).set({ currentClientId: clientId }).where(eq(users.id, userId));
+    await chooseCurrentClient(db, userId, clientId);
   }
   const [adminRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'b1g1_admin'));
   return {

@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPE, type AccountBalanceHistoryDto, type NetCashHistoryDto } from '@ledgerport/shared';
-import {
-  bankAccounts,
-  bankInstitutions,
-  bankTransactions,
-  clients,
-  userRoles,
-  users,
-} from '../../../db/schema/index.js';
+import { bankAccounts, bankInstitutions, bankTransactions, clients, userRoles } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { createRole } from '../../../testing/roles-factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
@@ -35,7 +28,7 @@ async function reconciliationClient() {
   const owner = await createUser(db());
   const client = await createClient(db(), { ownerUserId: owner.id, clientType: CLIENT_TYPE.business });
   await db().update(clients).set({ usedBookkeepingServiceAtLeastOnce: true }).where(eq(clients.id, client.id));
-  await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db(), owner.id, client.id);
   return { id: client.id, owner: await signIn(t.app, owner.username, owner.password) };
 }
 

@@ -18,10 +18,9 @@ import {
   jobs,
   notifications,
   services,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 
@@ -55,7 +54,7 @@ async function bookkeepingClient(
   if (options.usedBefore) {
     await db().update(clients).set({ usedBookkeepingServiceAtLeastOnce: true }).where(eq(clients.id, client.id));
   }
-  await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db(), owner.id, client.id);
   return {
     id: client.id,
     name: client.name,
@@ -539,13 +538,13 @@ describe('access', () => {
     // clientA's owner switches to another client of theirs: clientA's accounts are out of reach.
     const other = await createClient(db(), { ownerUserId: clientA.ownerUserId });
     await db().insert(clientServices).values({ clientId: other.id, serviceId: bookkeepingServiceId });
-    await db().update(users).set({ currentClientId: other.id }).where(eq(users.id, clientA.ownerUserId));
+    await chooseCurrentClient(db(), clientA.ownerUserId, other.id);
     expect((await get(`${API}/clients/${clientA.id}/institution-accounts`, clientA.owner)).statusCode).toBe(404);
-    await db().update(users).set({ currentClientId: clientA.id }).where(eq(users.id, clientA.ownerUserId));
+    await chooseCurrentClient(db(), clientA.ownerUserId, clientA.id);
 
     const collaborator = await createUser(db());
     const shared = await bookkeepingClient({ collaboratorUserIds: [collaborator.id] });
-    await db().update(users).set({ currentClientId: shared.id }).where(eq(users.id, collaborator.id));
+    await chooseCurrentClient(db(), collaborator.id, shared.id);
     const session = await signIn(t.app, collaborator.username, collaborator.password);
     expect((await get(`${API}/clients/${shared.id}/institution-accounts`, session)).statusCode).toBe(404);
     await db()

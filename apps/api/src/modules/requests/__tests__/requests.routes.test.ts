@@ -18,11 +18,10 @@ import {
   requestItems,
   services,
   tags,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, otherDocumentsTagId } from '../../documents/__tests__/multipart.js';
@@ -66,7 +65,7 @@ async function clientWithPeople() {
     .insert(clientCollaboratorServices)
     .values({ clientId: client.id, userId: collaborator.id, serviceId: bookkeeping });
   for (const user of [owner, collaborator]) {
-    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, user.id));
+    await chooseCurrentClient(db, user.id, client.id);
   }
   return {
     clientId: client.id,

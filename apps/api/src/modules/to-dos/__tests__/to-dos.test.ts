@@ -9,10 +9,9 @@ import {
   rolePermissions,
   roles,
   services,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createAnnouncement } from '../../announcements/__tests__/announcement-factory.js';
@@ -57,8 +56,7 @@ describe("the client's To do", () => {
     await db
       .insert(clientCollaboratorServices)
       .values({ clientId: client.id, userId: collaborator.id, serviceId: bookkeeping });
-    for (const user of [owner, collaborator])
-      await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, user.id));
+    for (const user of [owner, collaborator]) await chooseCurrentClient(db, user.id, client.id);
 
     const later = await insertRequest(db, {
       clientId: client.id,
@@ -105,7 +103,7 @@ describe("the client's To do", () => {
     // Another client's owner sees none of it; staff have no To do.
     const stranger = await createUser(db, { role: 'client' });
     const strangerClient = await createClient(db, { ownerUserId: stranger.id });
-    await db.update(users).set({ currentClientId: strangerClient.id }).where(eq(users.id, stranger.id));
+    await chooseCurrentClient(db, stranger.id, strangerClient.id);
     const strangerItems = await toDos(await signIn(t.app, stranger.username, stranger.password));
     expect(strangerItems.filter((item) => item.kind !== TO_DO_KIND.announcement)).toEqual([]);
     expect(await toDos(await signIn(t.app, 'b1g1_admin@gmail.com', 'Group1'))).toEqual([]);
@@ -118,7 +116,7 @@ describe('a client role without requests', () => {
     const owner = await createUser(db, { role: 'client' });
     const client = await createClient(db, { ownerUserId: owner.id });
     await db.insert(clientServices).values({ clientId: client.id, serviceId: tax });
-    await db.update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+    await chooseCurrentClient(db, owner.id, client.id);
     await insertRequest(db, { clientId: client.id, serviceId: tax, items: [{ title: 'Hidden' }] });
     const session = await signIn(t.app, owner.username, owner.password);
     const requestItems = async () =>
