@@ -6,6 +6,7 @@ import { LEAD_STATUS, ONBOARDING_SERVICE, ONBOARDING_STEP } from '@ledgerport/sh
 import { authThrottle, clients, leads, users } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { readOrCreateSecret } from '../../../lib/secrets.js';
+import { sessionClientOf } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { ONBOARDING_LIMITS } from '../onboarding.service.js';
 import {
@@ -330,6 +331,8 @@ describe('the wizard end to end', () => {
       resultType: 1,
       user: { username: account.emailAddress, isLeadOnboardingCompleted: false, leadIdHash: idHash, roles: ['client'] },
     });
+    // The first session acts for the new client (ADR 0014: its last choice, set with the account).
+    expect(await sessionClientOf(t.database.db, signIn.json().user.jwtToken)).toBe(client!.id);
 
     // The link is now read-only and reads nothing back.
     const after = await call('GET', LEAD, undefined, ip);
