@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousViolations, openScreen } from './support-axe.js';
+import { expectLoaded, expectNoSeriousViolations, openScreen } from './support-axe.js';
 import { submitVirginiaLlc } from './support-companies.js';
 import { followInvitationLink, sendInvitation, uniqueEmail } from './support-invitations.js';
 import { DEMO, chooseAccount, signIn } from './support.js';
@@ -293,6 +293,7 @@ test.describe('dialogs', () => {
     await openScreen(page, '/my-uploads');
     await page.getByRole('button', { name: 'Upload documents' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Upload documents' })).toBeVisible();
+    await expectLoaded(page);
     await expectNoSeriousViolations(page, 'upload dialog');
     await page.context().close();
   });
@@ -303,11 +304,13 @@ test.describe('dialogs', () => {
     await page.getByRole('button', { name: 'Create new client' }).first().click();
     await page.getByRole('menuitem', { name: 'Business client' }).click();
     await expect(page.getByRole('dialog', { name: 'Create business client' })).toBeVisible();
+    await expectLoaded(page);
     await expectNoSeriousViolations(page, 'create client dialog');
 
     await openScreen(page, '/requests');
     await page.getByRole('button', { name: 'New request' }).first().click();
     await expect(page.getByRole('dialog', { name: 'New request' })).toBeVisible();
+    await expectLoaded(page);
     await expectNoSeriousViolations(page, 'new request dialog');
     await page.context().close();
   });

@@ -99,5 +99,10 @@ export async function openScreen(page: Page, path: string, landsOn: string = pat
   await page.goto(path);
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landsOn);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expectLoaded(page);
+}
+
+/** Nothing on the page is loading any more, e.g. a dialog whose form arrives after it opens. */
+export async function expectLoaded(page: Page): Promise<void> {
   await expect(page.locator(LOADING)).toHaveCount(0);
 }

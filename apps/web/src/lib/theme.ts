@@ -173,6 +173,9 @@ export const theme = createTheme({
   respectReducedMotion: true,
   variantColorResolver,
   components: {
+    // A spinner tells a screen reader what is loading through its aria-label (most of the app's
+    // have one), which ARIA allows only on an element with a role: a status, announced politely.
+    Loader: { defaultProps: { role: 'status' } },
     // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise; on a phone
     // they take the whole screen (theme.module.css). The close (X) button needs a name screen
     // readers can announce.
