@@ -161,7 +161,13 @@ export function reloadSession(): void {
   publish();
 }
 
+/**
+ * A new sign-in starts without a chosen account: the server keeps the current account per session
+ * (ADR 0014), so an account left in this browser by an earlier session might not be the new
+ * session's; the layout's account step chooses it again (by itself when there is one).
+ */
 export function startSession(input: { accessToken: string; user: SessionUser; permissions: readonly string[] }) {
+  write(KEY.currentClient, null);
   write(KEY.accessToken, input.accessToken);
   write(KEY.user, input.user);
   write(KEY.permissions, input.permissions);
