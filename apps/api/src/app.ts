@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmetHeaders from 'helmet';
 import { ERROR_CODE } from '@ledgerport/shared';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/index.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
@@ -62,6 +62,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { API_PREFIX } from './plugins/route-access.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { wellFormedTextPlugin } from './plugins/well-formed-text.js';
+import { createResponseSerializerCompiler } from './lib/compiled-serializer.js';
 import { createJobQueue } from './lib/jobs/job-queue.js';
 import { createWorker, type JobHandler, type Worker } from './lib/jobs/worker.js';
 import { createStorage, type BlobStorage } from './lib/storage/index.js';
@@ -78,10 +79,22 @@ export interface AppDependencies {
   mailTransport?: MailTransport;
   /** The clock access tokens are stamped and checked by (Date.now unless a test moves it on). */
   now?: () => number;
+  /**
+   * Tests: every response is serialised by the compiled serialiser and by zod's, and a difference
+   * fails the request (lib/compiled-serializer.ts).
+   */
+  checkSerialization?: boolean;
 }
 
 /** The composition root: every repository and service is built here and handed to its routes. */
-export async function buildApp({ database, config, logger, mailTransport, now }: AppDependencies) {
+export async function buildApp({
+  database,
+  config,
+  logger,
+  mailTransport,
+  now,
+  checkSerialization = false,
+}: AppDependencies) {
   const securityHeaders = securityHeadersOf(config);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -105,7 +118,7 @@ export async function buildApp({ database, config, logger, mailTransport, now }:
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: checkSerialization }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', String(request.id));
   });

@@ -163,7 +163,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ database, config, logger: false });
+  const app = await buildApp({ database, config, logger: false, checkSerialization: true });
   await app.ready();
   return {
     app,
