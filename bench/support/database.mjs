@@ -3,6 +3,7 @@
  * database named by DATABASE_URL (created when missing), or PGlite under DATA_DIR/pgdata when DATA_DIR
  * is given without DATABASE_URL (the same place the server opens it).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +12,12 @@ import pg from 'pg';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The password of every user bench/seed-large.mjs generates. */
 export const BENCH_PASSWORD = 'Bench1';
+/**
+ * The field-encryption key (APP_ENCRYPTION_KEY, base64url of 32 bytes) the harness gives the API and the
+ * generator encrypts with: messages, subjects and answers must decrypt, or the inbox and the search fail.
+ * Fixed and public on purpose (a benchmark's data holds no secret), so a firm seeded once reads in every run.
+ */
+export const BENCH_ENCRYPTION_KEY = createHash('sha256').update('ledgerport bench field key').digest('base64url');
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/ledgerport_bench_large';
 
 /** The built API's modules (`npm run build -w @ledgerport/shared -w @ledgerport/api` first). */

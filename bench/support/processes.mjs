@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { root } from './database.mjs';
+import { BENCH_ENCRYPTION_KEY, root } from './database.mjs';
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -46,6 +46,7 @@ function stopper(child) {
 /**
  * The API as production runs it (apps/api/dist/server.js): PostgreSQL when `target` is one (blobs in
  * `dataDir`), else PGlite in `target.dataDir`. The worker stays off so background jobs do not compete.
+ * The field key is the generator's (BENCH_ENCRYPTION_KEY), not one made up in a fresh data directory.
  */
 export async function startApi({ target, dataDir, poolSize }) {
   const port = await freePort();
@@ -60,6 +61,8 @@ export async function startApi({ target, dataDir, poolSize }) {
       DATA_DIR: target.kind === 'pglite' ? target.dataDir : dataDir,
       ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
       DATABASE_POOL_SIZE: String(poolSize),
+      // The key bench/seed-large.mjs encrypted the generated messages with.
+      APP_ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       RUN_WORKER: 'false',
