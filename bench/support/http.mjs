@@ -1,4 +1,4 @@
-/** The API calls the harness makes outside autocannon: sign-in, streamed uploads, timed downloads. */
+/** The API calls the harness makes outside autocannon: sign-in, JSON reads and writes, streamed uploads, timed downloads. */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
@@ -22,6 +22,18 @@ export async function getJson(url, headers) {
   const response = await fetch(url, { headers });
   const text = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** PUT with a JSON body that must answer 2xx; returns the body. */
+export async function putJson(url, headers, body) {
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`PUT ${url} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text);
 }
 
