@@ -62,6 +62,16 @@ async function seriousViolations(page: Page, rules?: readonly string[]): Promise
 async function useScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme });
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+  // Colours that move by a CSS transition (Mantine's dropzone fades its background over 100 ms) are
+  // judged once they arrive; a loader's endless animation is not a transition and is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
