@@ -15,11 +15,10 @@ import {
   tagGroups,
   tags,
   transactionQuestions,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createDocument } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { monthStatusOf } from '../bookkeeping.service.js';
@@ -59,7 +58,7 @@ async function trackerClient() {
     ]);
   await db().insert(clientCollaboratorServices).values({ clientId: client.id, userId: taxOnly.id, serviceId: taxId });
   for (const id of [owner.id, taxOnly.id]) {
-    await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, id));
+    await chooseCurrentClient(db(), id, client.id);
   }
   return {
     id: client.id,
@@ -216,7 +215,7 @@ describe('the month status (issue 24 item 3)', () => {
     // A client that never had bookkeeping is nobody's tracker client.
     const owner = await createUser(db(), { role: 'client' });
     const taxClient = await createClient(db(), { ownerUserId: owner.id });
-    await db().update(users).set({ currentClientId: taxClient.id }).where(eq(users.id, owner.id));
+    await chooseCurrentClient(db(), owner.id, taxClient.id);
     await db().update(clients).set({ usedBookkeepingServiceAtLeastOnce: false }).where(eq(clients.id, taxClient.id));
     expect((await yearOf(await signIn(t.app, owner.username, owner.password), {})).statusCode).toBe(404);
   });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientServices, notifications, services, transactionQuestions, users } from '../../../db/schema/index.js';
+import { clientServices, notifications, services, transactionQuestions } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { createJobQueue } from '../../../lib/jobs/job-queue.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { createNotificationPublisher } from '../../notifications/index.js';
 import { createReconciliationRepository } from '../../reconciliation/index.js';
@@ -35,7 +35,7 @@ async function clientWithQuestions(count: number, daysAgo: number) {
   const client = await createClient(db(), { ownerUserId: owner.id });
   await db().insert(clientServices).values({ clientId: client.id, serviceId: bookkeepingServiceId });
   await markUsedBookkeeping(db(), client.id);
-  await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db(), owner.id, client.id);
   const { transactionIds } = await insertAccountWithTransactions(db(), client.id, { count });
   const ids = await db()
     .insert(transactionQuestions)

@@ -19,13 +19,12 @@ import {
   services,
   tags,
   transactionQuestions,
-  users,
 } from '../../../db/schema/index.js';
 import { seedDemoFirm } from '../../../db/seed/demo.js';
 import { insertMainGroupTag } from '../../../testing/catalog-factories.js';
 import { fieldCryptoOf } from '../../../testing/clients-factories.js';
 import { pdfBytes } from '../../../testing/documents-factories.js';
-import { createClient, createUser } from '../../../testing/factories.js';
+import { chooseCurrentClient, createClient, createUser } from '../../../testing/factories.js';
 import { bearer, signIn, type SignedIn } from '../../../testing/session.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { multipartBody, type FormPart } from '../../documents/__tests__/multipart.js';
@@ -56,7 +55,7 @@ async function world(options: { count?: number; connectionState?: string } = {})
   const client = await createClient(db(), { ownerUserId: owner.id });
   await db().insert(clientServices).values({ clientId: client.id, serviceId: bookkeepingServiceId });
   await markUsedBookkeeping(db(), client.id);
-  await db().update(users).set({ currentClientId: client.id }).where(eq(users.id, owner.id));
+  await chooseCurrentClient(db(), owner.id, client.id);
   const account = await insertAccountWithTransactions(db(), client.id, options);
   return { clientId: client.id, owner: await signIn(t.app, owner.username, owner.password), ...account };
 }
@@ -70,7 +69,7 @@ async function collaborator(w: World, grantBookkeeping: boolean): Promise<Signed
       .insert(clientCollaboratorServices)
       .values({ clientId: w.clientId, userId: user.id, serviceId: bookkeepingServiceId });
   }
-  await db().update(users).set({ currentClientId: w.clientId }).where(eq(users.id, user.id));
+  await chooseCurrentClient(db(), user.id, w.clientId);
   return signIn(t.app, user.username, user.password);
 }
 
