@@ -116,6 +116,10 @@ test('staff and a client exchange secure messages; notes stay with the firm; sea
   await client.getByRole('textbox', { name: 'Search messages' }).fill('late');
   await client.getByRole('textbox', { name: 'Search messages' }).press('Enter');
   await expect(client.getByText(note)).toHaveCount(0);
+
+  // The PDF the client sent is an ordinary document of the client's, in My uploads.
+  await client.goto('/my-uploads');
+  await expect(client.getByRole('main').getByText(documentName, { exact: true }).first()).toBeVisible();
 });
 
 test('a conversation follows live for staff nobody told of it: the inbox and the open conversation, without reloading', async ({
