@@ -160,7 +160,7 @@ async function measureReferences(connectionCounts) {
   return figures;
 }
 
-/** A second run's figures beside its own reference (the lists' pass at --p99-connections). */
+/** A run's figures beside its own reference (a scenario's line, and the lists' pass at --p99-connections). */
 function runFigures(connections, load, refs) {
   return {
     connections,
@@ -248,18 +248,10 @@ async function main() {
         );
         const { load, p99Load, ...extra } = result;
         const refs = references.get(connections);
-        const ratio = +(load.reqPerSec / refs.refOneQuery.reqPerSec).toFixed(3);
         const line = {
           scenario: scenario.name,
-          connections,
-          reqPerSec: load.reqPerSec,
-          p50: load.p50,
-          p99: load.p99,
-          errors: load.errors,
-          non2xx: load.non2xx,
+          ...runFigures(connections, load, refs),
           refNothing: refs.refNothing,
-          refOneQuery: refs.refOneQuery,
-          ratio,
           ...(p99Load && { p99Run: runFigures(p99Connections, p99Load, references.get(p99Connections)) }),
           rss,
           ...extra,
