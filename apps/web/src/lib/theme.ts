@@ -176,6 +176,14 @@ export const theme = createTheme({
     // A spinner tells a screen reader what is loading through its aria-label (most of the app's
     // have one), which ARIA allows only on an element with a role: a status, announced politely.
     Loader: { defaultProps: { role: 'status' } },
+    // A select's list (Mantine keeps it mounted, hidden, while closed) is placed once at mount while
+    // it has no width: centred under its field, its left edge at the field's middle. Opening it lays
+    // it out there, field-wide, for one layout before it is placed again, reaching past the right
+    // edge of a phone's screen; a phone's browser then widens the layout viewport to fit (taller too,
+    // in proportion), which on a short page scrolls it to the top, and the list hides as its field is
+    // out of view (docs/phones.md). Aligned to the field's start, the list is where it ends up from the
+    // first layout: it is as wide as its field, so it sits exactly where the centred one did.
+    Combobox: { defaultProps: { position: 'bottom-start' } },
     // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise; on a phone
     // they take the whole screen (theme.module.css). The close (X) button needs a name screen
     // readers can announce.
