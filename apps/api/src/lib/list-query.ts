@@ -34,6 +34,16 @@ export function orderByFromQuery(
   return [descending ? desc(column) : asc(column), asc(tieBreaker)];
 }
 
+/**
+ * Newest first as the schema's descending indexes store it. Drizzle writes an index's `.desc()` as
+ * DESC NULLS LAST, while a plain ORDER BY ... DESC means NULLS FIRST: PostgreSQL cannot read such an
+ * order off that index (it does not use NOT NULL to relax it) and sorts every matching row before the
+ * LIMIT instead. Measured on the large firm's inbox: 29 ms against 0.1 ms for the same page (issue 26).
+ */
+export function newestFirst(...columns: Array<AnyColumn | SQL>): SQL[] {
+  return columns.map((column) => sql`${column} desc nulls last`);
+}
+
 /** What `runPrepared` needs of a Drizzle query: its text, and preparing it under a name. */
 export interface PreparableQuery<T> extends PromiseLike<T> {
   toSQL(): { sql: string };

@@ -10,6 +10,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './identity.js';
 import { services } from './organisation.js';
 import { states } from './reference.js';
@@ -60,6 +61,10 @@ export const clients = pgTable(
     index('clients_tin_index_idx').on(t.tinIndex),
     index('clients_ssn_index_idx').on(t.ssnIndex),
     index('clients_state_idx').on(t.stateId),
+    // The bookkeeping tracker's page in its default order (issue 26): a third of the clients, by name.
+    index('clients_bookkeeping_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.usedBookkeepingServiceAtLeastOnce}`),
   ],
 );
 

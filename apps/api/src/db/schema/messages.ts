@@ -44,6 +44,14 @@ export const conversations = pgTable(
     lastActivityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The newest message client users may see (their sort, and their unread test); internal notes leave it. */
     lastClientVisibleAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The newest message (internal notes included) and the newest client users may see: a person has
+     * something unread when the one they may see is past their read mark (sending moves the sender's
+     * mark past their own message), so the inbox's unread count compares two numbers per conversation
+     * instead of searching the messages (issue 26). Null until the first message.
+     */
+    lastMessageId: integer(),
+    lastClientVisibleMessageId: integer(),
   },
   (t) => [
     // The inbox: a client's conversations, or the firm's, by last activity.

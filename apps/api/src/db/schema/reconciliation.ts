@@ -204,6 +204,8 @@ export const transactionQuestions = pgTable(
       .on(t.transactionId)
       .where(sql`${t.status} <> 'resolved'`),
     index('transaction_questions_client_status_idx').on(t.clientId, t.status, t.askedAt.desc()),
+    // A client's questions newest first, whatever their status (the Questions tab's default).
+    index('transaction_questions_client_asked_idx').on(t.clientId, t.askedAt.desc(), t.id.desc()),
     index('transaction_questions_transaction_idx').on(t.transactionId),
     // The reminders' run: the questions still waiting, oldest first.
     index('transaction_questions_waiting_idx')

@@ -13,7 +13,6 @@ import {
   bankTransactions,
   bookkeepingRecords,
   clientCollaboratorServices,
-  clientServices,
   clients,
   documentTags,
   documents,
@@ -25,7 +24,7 @@ import {
   transactionQuestions,
   users,
 } from '../../db/schema/index.js';
-import { orderByFromQuery } from '../../lib/list-query.js';
+import { orderByFromQuery, runPrepared } from '../../lib/list-query.js';
 import { lockCurrentVersion, rowVersion } from '../../lib/row-version.js';
 import { activeCollaboratorWithGrant, clientScopeCondition, type ClientScope } from '../clients/index.js';
 
@@ -61,26 +60,18 @@ const monthEnd = ({ year, month }: Period) => new Date(Date.UTC(year, month, 1))
 
 /**
  * The tracker's clients (docs/bookkeeping.md): those with the Bookkeeping service now, or that ever
- * had it, so a client that has dropped the service keeps its past months on screen.
+ * had it, so a client that has dropped the service keeps its past months on screen. The database
+ * keeps that in one column (migrations 0028 and 0044: giving a client the service, or naming a
+ * client's service Bookkeeping, sets it), the rule reconciliation and the current-client answer
+ * read too; the tracker's page is read off a partial index on it in name order (issue 26).
  */
-function isTrackerClient(db: DbOrTx): SQL {
-  return or(
-    eq(clients.usedBookkeepingServiceAtLeastOnce, true),
-    exists(
-      db
-        .select({ one: clientServices.clientId })
-        .from(clientServices)
-        .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .where(
-          and(eq(clientServices.clientId, clients.id), sql`lower(${services.name}) = ${BOOKKEEPING_SERVICE_NAME}`),
-        ),
-    ),
-  )!;
+function isTrackerClient(): SQL {
+  return eq(clients.usedBookkeepingServiceAtLeastOnce, true);
 }
 
 function listWhere(db: DbOrTx, scope: ClientScope, f: BookkeepingListFilters): SQL | undefined {
   return and(
-    isTrackerClient(db),
+    isTrackerClient(),
     clientScopeCondition(db, scope),
     f.clientId === undefined ? undefined : eq(clients.id, f.clientId),
     f.advisorUserId === undefined ? undefined : eq(clients.advisorUserId, f.advisorUserId),
@@ -127,37 +118,41 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
       page: { limit: number; offset: number },
       tx = db,
     ) {
-      return tx
-        .select({
-          clientId: clients.id,
-          clientName: clients.name,
-          isActive: clients.isActive,
-          ownerUserId: clients.ownerUserId,
-          ownerFullName: fullNameOf(owner),
-          advisorUserId: clients.advisorUserId,
-          advisorFullName: sql<string | null>`${advisor.firstName} || ' ' || ${advisor.lastName}`,
-          recordId: bookkeepingRecords.id,
-          /** Null where nothing is stored for the month. */
-          recordVersion: sql<string | null>`${bookkeepingRecords}.xmin::text`,
-          numberOfAccounts: bookkeepingRecords.numberOfAccounts,
-          isQuickBooksDraftDone: bookkeepingRecords.isQuickBooksDraftDone,
-          isQuickBooksReviewDone: bookkeepingRecords.isQuickBooksReviewDone,
-        })
-        .from(clients)
-        .innerJoin(owner, eq(owner.id, clients.ownerUserId))
-        .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
-        .leftJoin(bookkeepingRecords, recordOfPeriod(period))
-        .where(listWhere(tx, scope, filters))
-        .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'clientName' }, clients.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      return runPrepared(
+        tx
+          .select({
+            clientId: clients.id,
+            clientName: clients.name,
+            isActive: clients.isActive,
+            ownerUserId: clients.ownerUserId,
+            ownerFullName: fullNameOf(owner),
+            advisorUserId: clients.advisorUserId,
+            advisorFullName: sql<string | null>`${advisor.firstName} || ' ' || ${advisor.lastName}`,
+            recordId: bookkeepingRecords.id,
+            /** Null where nothing is stored for the month. */
+            recordVersion: sql<string | null>`${bookkeepingRecords}.xmin::text`,
+            numberOfAccounts: bookkeepingRecords.numberOfAccounts,
+            isQuickBooksDraftDone: bookkeepingRecords.isQuickBooksDraftDone,
+            isQuickBooksReviewDone: bookkeepingRecords.isQuickBooksReviewDone,
+          })
+          .from(clients)
+          .innerJoin(owner, eq(owner.id, clients.ownerUserId))
+          .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
+          .leftJoin(bookkeepingRecords, recordOfPeriod(period))
+          .where(listWhere(tx, scope, filters))
+          .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'clientName' }, clients.id))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
 
     async count(scope: ClientScope, filters: BookkeepingListFilters, tx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(clients)
-        .where(listWhere(tx, scope, filters));
+      const [row] = await runPrepared(
+        tx
+          .select({ n: count() })
+          .from(clients)
+          .where(listWhere(tx, scope, filters)),
+      );
       return row?.n ?? 0;
     },
 
@@ -295,7 +290,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
         .where(
           and(
             eq(clients.id, clientId),
-            isTrackerClient(tx),
+            isTrackerClient(),
             or(
               eq(clients.ownerUserId, userId),
               activeCollaboratorWithGrant(
@@ -364,7 +359,7 @@ export function createBookkeepingRepository({ db }: { db: DbOrTx }) {
       const [row] = await tx
         .select({ id: clients.id, name: clients.name })
         .from(clients)
-        .where(and(eq(clients.id, clientId), isTrackerClient(tx), clientScopeCondition(tx, scope)))
+        .where(and(eq(clients.id, clientId), isTrackerClient(), clientScopeCondition(tx, scope)))
         .limit(1);
       return row ?? null;
     },

@@ -8,7 +8,6 @@ import {
   documentComments,
   documentTags,
   documents,
-  listVersions,
   services,
   storedFiles,
   tagActivatedGroups,
@@ -18,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsIgnoreCase, runPrepared } from '../../lib/list-query.js';
+import { createVersionedCount } from '../../lib/versioned-count.js';
 import { rowVersion } from '../../lib/row-version.js';
 import {
   documentFilingInScope,
@@ -127,25 +127,9 @@ const rowColumns = {
   storageKey: storedFiles.storageKey,
 };
 
-/** The row of list_versions the documents lists' counts are kept under. */
+/** The row of list_versions the documents lists' counts are kept under (migration 0025). */
 const DOCUMENTS_LIST = 'documents';
 const VERSIONED_TABLES = new Set(['documents', 'document_tags']);
-
-function selectVersion(db: DbOrTx) {
-  return db
-    .select({ version: listVersions.version })
-    .from(listVersions)
-    .where(eq(listVersions.name, sql.placeholder('name')));
-}
-
-/** Whether every table a query's text reads (FROM and JOIN) is one of `tables`. */
-function readsOnly(text: string, tables: ReadonlySet<string>): boolean {
-  for (const [, table] of text.matchAll(/\b(?:from|join)\s+"([^"]+)"/gi)) if (!tables.has(table!)) return false;
-  return true;
-}
-
-/** Filter combinations whose counts one process keeps; the oldest entry goes first. */
-export const COUNT_CACHE_ENTRIES = 1000;
 
 /** Sort keys read off the documents row itself: the page needs no join to be ordered. */
 const SORTED_ON_DOCUMENTS = new Set<DocumentSortKey | undefined>([undefined, 'displayName', 'creationTime', 'status']);
@@ -184,8 +168,7 @@ const lookupColumns = {
 };
 
 export function createDocumentsRepository({ db }: { db: DbOrTx }) {
-  const countCache = new Map<string, { version: number; count: number }>();
-  let versionStatement: ReturnType<ReturnType<typeof selectVersion>['prepare']> | undefined;
+  const versionedCount = createVersionedCount(db, DOCUMENTS_LIST, VERSIONED_TABLES);
   const selectRows = (tx: DbOrTx) =>
     tx
       .select(rowColumns)
@@ -234,24 +217,7 @@ export function createDocumentsRepository({ db }: { db: DbOrTx }) {
      * collaborators, whose changes do not move the version: such counts are always made afresh.
      */
     async count(filters: DocumentListFilters, tx = db): Promise<number> {
-      const query = tx.select({ n: count() }).from(documents).where(listWhere(tx, filters));
-      const exact = async () => (await runPrepared(query))[0]?.n ?? 0;
-      const { sql: text, params } = query.toSQL();
-      if (tx !== db || !readsOnly(text, VERSIONED_TABLES)) return exact();
-      // Read before counting, so the count is at least as new as the version it is kept under.
-      versionStatement ??= selectVersion(db).prepare('documents_list_version');
-      const [row] = await versionStatement.execute({ name: DOCUMENTS_LIST });
-      if (!row) return exact();
-      const key = `${text}\n${JSON.stringify(params)}`;
-      const cached = countCache.get(key);
-      if (cached?.version === row.version) return cached.count;
-      const n = await exact();
-      if (!cached || cached.version < row.version) {
-        countCache.delete(key);
-        countCache.set(key, { version: row.version, count: n });
-        if (countCache.size > COUNT_CACHE_ENTRIES) countCache.delete(countCache.keys().next().value!);
-      }
-      return n;
+      return versionedCount(tx.select({ n: count() }).from(documents).where(listWhere(tx, filters)), tx);
     },
 
     /** The document if the scope sees it (on `side`'s list when given). */

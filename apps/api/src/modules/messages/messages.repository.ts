@@ -20,6 +20,8 @@ import {
 } from 'drizzle-orm';
 import { ROLE_NAME, type ConversationListQuery, type ConversationStatus } from '@ledgerport/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { newestFirst, runPrepared } from '../../lib/list-query.js';
+import { createVersionedCount } from '../../lib/versioned-count.js';
 import {
   clientCollaboratorServices,
   clients,
@@ -99,8 +101,31 @@ export function createMessagesRepository({ db }: { db: Db }) {
     );
   }
 
+  /**
+   * Whether the outer query's conversation has a message the caller has not read: the newest they may
+   * see is past their read mark. The same test as `unreadMessages` without reading the messages
+   * (sending moves the sender's mark past their own message), written as an anti-join so the inbox's
+   * count over every conversation is one pass over the caller's read marks (issue 26).
+   */
   function hasUnread(tx: DbOrTx, scope: ConversationScope): SQL {
-    return exists(tx.select({ one: conversationMessages.id }).from(conversationMessages).where(unreadMessages(scope)));
+    const newest = scope.isClient ? conversations.lastClientVisibleMessageId : conversations.lastMessageId;
+    return and(
+      isNotNull(newest),
+      not(
+        exists(
+          tx
+            .select({ one: conversationReads.conversationId })
+            .from(conversationReads)
+            .where(
+              and(
+                eq(conversationReads.conversationId, conversations.id),
+                eq(conversationReads.userId, scope.userId),
+                sql`${conversationReads.lastReadMessageId} >= ${newest}`,
+              ),
+            ),
+        ),
+      ),
+    )!;
   }
 
   /** Client users sort and see activity by what they can see: an internal note is no activity of theirs. */
@@ -135,6 +160,23 @@ export function createMessagesRepository({ db }: { db: Db }) {
     };
   }
 
+  /**
+   * The inbox's counts are kept under the conversations list version (migration 0045, ADR 0009):
+   * a staff member's reads conversations and their own read marks alone. A client user's reads their
+   * client's people too, and is always made afresh.
+   */
+  const versionedCount = createVersionedCount(db, 'conversations', new Set(['conversations', 'conversation_reads']));
+
+  function unreadOf(scope: ConversationScope, tx: DbOrTx): Promise<number> {
+    return versionedCount(
+      tx
+        .select({ n: count() })
+        .from(conversations)
+        .where(and(conversationScopeCondition(tx, scope), hasUnread(tx, scope))),
+      tx,
+    );
+  }
+
   function select(tx: DbOrTx, scope: ConversationScope) {
     return tx
       .select(columns(scope))
@@ -159,32 +201,27 @@ export function createMessagesRepository({ db }: { db: Db }) {
         filters.status === undefined ? undefined : eq(conversations.status, filters.status),
         filters.unread === undefined ? undefined : filters.unread ? hasUnread(tx, scope) : not(hasUnread(tx, scope)),
       );
-      const [rows, [total], [unread]] = await Promise.all([
-        select(tx, scope)
-          .where(condition)
-          .orderBy(desc(activityOf(scope)), desc(conversations.id))
-          .limit(filters.limit)
-          .offset(filters.offset),
-        tx.select({ value: count() }).from(conversations).where(condition),
-        tx
-          .select({ value: count() })
-          .from(conversations)
-          .where(and(visible, hasUnread(tx, scope))),
+      const [rows, totalCount, unreadConversations] = await Promise.all([
+        runPrepared(
+          select(tx, scope)
+            .where(condition)
+            .orderBy(...newestFirst(activityOf(scope), conversations.id))
+            .limit(filters.limit)
+            .offset(filters.offset),
+        ),
+        versionedCount(tx.select({ n: count() }).from(conversations).where(condition), tx),
+        unreadOf(scope, tx),
       ]);
       return {
         rows: rows.map((row) => ({ ...row, id: conversationIdInScope(row.id) })),
-        totalCount: total?.value ?? 0,
-        unreadConversations: unread?.value ?? 0,
+        totalCount,
+        unreadConversations,
       };
     },
 
     /** The number of the caller's conversations with something unread (the sidebar's count). */
-    async unreadConversations(scope: ConversationScope, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ value: count() })
-        .from(conversations)
-        .where(and(conversationScopeCondition(tx, scope), hasUnread(tx, scope)));
-      return row?.value ?? 0;
+    unreadConversations(scope: ConversationScope, tx: DbOrTx = db): Promise<number> {
+      return unreadOf(scope, tx);
     },
 
     async find(scope: ConversationScope, id: number, tx: DbOrTx = db) {

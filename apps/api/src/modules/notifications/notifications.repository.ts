@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import {
   hasPermission,
   ROLE_NAME,
@@ -7,6 +7,7 @@ import {
   type PermissionRequirement,
 } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { newestFirst, runPrepared } from '../../lib/list-query.js';
 import {
   clientCollaborators,
   clientCollaboratorServices,
@@ -106,37 +107,41 @@ export function createNotificationsRepository({ db }: { db: DbOrTx }) {
     async list(scope: RecipientScope, page: { limit: number; offset: number; unread?: boolean }, tx: DbOrTx = db) {
       const where = and(recipientScopeCondition(tx, scope), page.unread ? isNull(notifications.readAt) : undefined);
       const [rows, [total], unreadCount] = await Promise.all([
-        tx
-          .select({
-            id: notifications.id,
-            kind: notifications.kind,
-            title: notifications.title,
-            link: notifications.link,
-            clientId: notifications.clientId,
-            clientName: clients.name,
-            actorFirstName: users.firstName,
-            actorLastName: users.lastName,
-            createdAt: notifications.createdAt,
-            readAt: notifications.readAt,
-          })
-          .from(notifications)
-          .leftJoin(clients, eq(clients.id, notifications.clientId))
-          .leftJoin(users, eq(users.id, notifications.actorUserId))
-          .where(where)
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        tx.select({ n: count() }).from(notifications).where(where),
+        runPrepared(
+          tx
+            .select({
+              id: notifications.id,
+              kind: notifications.kind,
+              title: notifications.title,
+              link: notifications.link,
+              clientId: notifications.clientId,
+              clientName: clients.name,
+              actorFirstName: users.firstName,
+              actorLastName: users.lastName,
+              createdAt: notifications.createdAt,
+              readAt: notifications.readAt,
+            })
+            .from(notifications)
+            .leftJoin(clients, eq(clients.id, notifications.clientId))
+            .leftJoin(users, eq(users.id, notifications.actorUserId))
+            .where(where)
+            .orderBy(...newestFirst(notifications.createdAt, notifications.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+        runPrepared(tx.select({ n: count() }).from(notifications).where(where)),
         this.unreadCount(scope, tx),
       ]);
       return { rows, totalCount: total?.n ?? 0, unreadCount };
     },
 
     async unreadCount(scope: RecipientScope, tx: DbOrTx = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(recipientScopeCondition(tx, scope), isNull(notifications.readAt)));
+      const [row] = await runPrepared(
+        tx
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(recipientScopeCondition(tx, scope), isNull(notifications.readAt))),
+      );
       return row?.n ?? 0;
     },
 

@@ -21,7 +21,8 @@ import {
   tags,
   users,
 } from '../../db/schema/index.js';
-import { containsIgnoreCase, orderByFromQuery } from '../../lib/list-query.js';
+import { containsIgnoreCase, orderByFromQuery, runPrepared } from '../../lib/list-query.js';
+import { createVersionedCount } from '../../lib/versioned-count.js';
 import { rowVersion } from '../../lib/row-version.js';
 import { clientScopeCondition, type ClientScope } from '../clients/index.js';
 import type { ReminderColumns } from './request-cadence.js';
@@ -55,6 +56,7 @@ function personName(table: typeof users) {
 export type RequestsRepository = ReturnType<typeof createRequestsRepository>;
 
 export function createRequestsRepository({ db }: { db: Db }) {
+  const versionedCount = createVersionedCount(db, 'requests', new Set(['requests']));
   const itemCount =
     sql<number>`(select count(*) from ${requestItems} where ${requestItems.requestId} = ${requests.id})`.mapWith(
       Number,
@@ -134,19 +136,20 @@ export function createRequestsRepository({ db }: { db: Db }) {
     async list(scope: RequestScope, filters: RequestFilters, today: string, tx: DbOrTx = db) {
       const condition = where(tx, scope, filters, today);
       const orderBy = orderByFromQuery(sortable, filters, { key: 'dueDate' }, requests.id);
-      const [rows, [total]] = await Promise.all([
-        select(tx)
-          .where(condition)
-          .orderBy(...orderBy)
-          .limit(filters.limit)
-          .offset(filters.offset),
-        tx
-          .select({ value: count() })
-          .from(requests)
-          .innerJoin(clients, eq(clients.id, requests.clientId))
-          .where(condition),
+      const [rows, totalCount] = await Promise.all([
+        runPrepared(
+          select(tx)
+            .where(condition)
+            .orderBy(...orderBy)
+            .limit(filters.limit)
+            .offset(filters.offset),
+        ),
+        // Neither a staff scope nor a filter reads the clients row (every request has one), so a staff
+        // count reads requests alone: counted on their own indexes and kept under the requests list
+        // version (migration 0045, ADR 0009). A client user's scope reads their people: made afresh.
+        versionedCount(tx.select({ n: count() }).from(requests).where(condition), tx),
       ]);
-      return { rows, totalCount: total?.value ?? 0 };
+      return { rows, totalCount };
     },
 
     /** One request within the scope; `forUpdate` locks it for a change of state (one at a time per request). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   RECEIPT_TAG_NAME,
@@ -7,6 +7,7 @@ import {
   type TransactionQuestionStatus,
 } from '@ledgerport/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { newestFirst, runPrepared } from '../../lib/list-query.js';
 import {
   bankAccounts,
   bankTransactions,
@@ -106,8 +107,17 @@ export function createTransactionQuestionsRepository({ db }: { db: DbOrTx }) {
     )!;
   }
 
+  /** The count reads the transactions only when a filter is on them: a client's questions are counted on their index. */
+  function countOf(tx: DbOrTx, f: QuestionListFilters, where: SQL) {
+    const query = tx.select({ n: count() }).from(transactionQuestions).$dynamic();
+    const onTransactions = f.accountId !== undefined || f.from !== undefined || f.to !== undefined;
+    return onTransactions
+      ? query.innerJoin(bankTransactions, eq(bankTransactions.id, transactionQuestions.transactionId)).where(where)
+      : query.where(where);
+  }
+
   return {
-    /** Newest asked first, on the (client, status, asked_at desc) index. */
+    /** Newest asked first, on the (client, asked_at desc) index, or (client, status, asked_at desc) for a status. */
     async list(
       scope: ReconciliationScope,
       clientId: number,
@@ -117,16 +127,14 @@ export function createTransactionQuestionsRepository({ db }: { db: DbOrTx }) {
     ) {
       const where = listWhere(tx, scope, clientId, filters);
       const [rows, [total]] = await Promise.all([
-        selectQuestions(tx)
-          .where(where)
-          .orderBy(desc(transactionQuestions.askedAt), desc(transactionQuestions.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        tx
-          .select({ n: count() })
-          .from(transactionQuestions)
-          .innerJoin(bankTransactions, eq(bankTransactions.id, transactionQuestions.transactionId))
-          .where(where),
+        runPrepared(
+          selectQuestions(tx)
+            .where(where)
+            .orderBy(...newestFirst(transactionQuestions.askedAt, transactionQuestions.id))
+            .limit(page.limit)
+            .offset(page.offset),
+        ),
+        runPrepared(countOf(tx, filters, where)),
       ]);
       return { rows, totalCount: total?.n ?? 0 };
     },
@@ -142,7 +150,7 @@ export function createTransactionQuestionsRepository({ db }: { db: DbOrTx }) {
       if (ids.length === 0) return [];
       return selectQuestions(tx)
         .where(and(inArray(transactionQuestions.id, [...ids]), inClient(tx, scope, clientId)))
-        .orderBy(desc(transactionQuestions.askedAt), desc(transactionQuestions.id));
+        .orderBy(...newestFirst(transactionQuestions.askedAt, transactionQuestions.id));
     },
 
     /** The question's row locked for a change, with its version (xmin) read under the lock. */

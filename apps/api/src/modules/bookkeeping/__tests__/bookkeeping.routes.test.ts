@@ -147,6 +147,32 @@ describe('GET document/bookkeeping', () => {
     });
   });
 
+  it('takes in a client whose service is named Bookkeeping after it was given to them', async () => {
+    const otherAdvisor = (await createUser(db(), { role: 'advisor' })).id;
+    const owner = await createUser(db());
+    const client = await createClient(db(), { ownerUserId: owner.id, name: 'Renamed Service Ltd' });
+    await db().update(clients).set({ advisorUserId: otherAdvisor }).where(eq(clients.id, client.id));
+    const ofOtherAdvisor = async () =>
+      (
+        (await list({ advisorUserId: String(otherAdvisor), year: '2024', month: '2' })).json().items as Array<{
+          client: { id: number };
+        }>
+      ).map((item) => item.client.id);
+    const [{ name } = { name: '' }] = await db()
+      .select({ name: services.name })
+      .from(services)
+      .where(eq(services.id, serviceIds.bookkeeping));
+    await db().update(services).set({ name: 'Books' }).where(eq(services.id, serviceIds.bookkeeping));
+    try {
+      await db().insert(clientServices).values({ clientId: client.id, serviceId: serviceIds.bookkeeping });
+      expect(await ofOtherAdvisor()).toEqual([]);
+      await db().update(services).set({ name: 'Bookkeeping' }).where(eq(services.id, serviceIds.bookkeeping));
+      expect(await ofOtherAdvisor()).toEqual([client.id]);
+    } finally {
+      await db().update(services).set({ name }).where(eq(services.id, serviceIds.bookkeeping));
+    }
+  });
+
   it("derives the statement columns from the client's documents uploaded that month (UTC)", async () => {
     const client = await trackerClient('Statement Counting LLC');
     const other = await trackerClient('Someone Else LLC');

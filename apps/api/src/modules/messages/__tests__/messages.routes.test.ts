@@ -304,6 +304,12 @@ describe('the inbox', () => {
     expect(await countOf(collaborator)).toBe(3);
     expect(await countOf(advisor)).toBe(0);
     expect(await countOf(employee)).toBe(3);
+    // The inbox's count of conversations with something unread, and its filter, say the same.
+    const unreadIds = async (session: SignedIn) => (await inbox(session, '?unread=true')).items.map((c) => c.id);
+    expect((await inbox(owner)).unreadConversations).toBe(1);
+    expect(await unreadIds(owner)).toEqual([conversation.id]);
+    expect(await unreadIds(advisor)).not.toContain(conversation.id);
+    expect(await unreadIds(employee)).toContain(conversation.id);
 
     const read = await call(owner, 'PUT', `${BASE}/${conversation.id}/read`);
     expect(read.statusCode, read.body).toBe(200);
@@ -313,8 +319,16 @@ describe('the inbox', () => {
     const ownerReceipt = receipts.participants.find((p) => p.userId === owner.userId);
     expect(ownerReceipt?.seenAt).not.toBeNull();
     expect(receipts.participants.find((p) => p.userId === advisor.userId)).toMatchObject({ isStaff: true });
+    expect((await inbox(owner)).unreadConversations).toBe(0);
+    expect(await unreadIds(owner)).toEqual([]);
     await send(advisor, conversation.id, '<p>One more</p>');
     expect(await countOf(owner)).toBe(1);
+    expect((await inbox(owner)).unreadConversations).toBe(1);
+    // Replying reads the conversation: what the owner answered is no longer waiting for them.
+    await send(owner, conversation.id, '<p>Thanks</p>');
+    expect(await countOf(owner)).toBe(0);
+    expect((await inbox(owner)).unreadConversations).toBe(0);
+    expect(await unreadIds(advisor)).toContain(conversation.id);
   });
 });
 
