@@ -14,7 +14,7 @@
  * Target: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ledgerport_bench_large), or PGlite
  * under DATA_DIR when DATA_DIR is given without DATABASE_URL (a smoke run: use --scale 0.01).
  * Usage: node bench/run.mjs [--only received,users] [--duration 15] [--connections 200] [--warmup 3]
- *        [--p99-connections 50]
+ *        [--p99-connections 50] [--processes 1]
  *        [--scale 1] [--pool-size 20] [--upload-mb 1024]
  * Rows the run adds (uploaded documents, sessions) are deleted at the end, so runs can repeat on one database.
  */
@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '1' },
     'pool-size': { type: 'string', default: '20' },
     'upload-mb': { type: 'string', default: '1024' },
+    // API processes on the one database (issue 26 item 4); the load is split evenly between them.
+    processes: { type: 'string', default: '1' },
   },
 });
 const options = {
@@ -56,6 +58,7 @@ const options = {
   warmup: Number(args.warmup),
   poolSize: Number(args['pool-size']),
   uploadMb: Number(args['upload-mb']),
+  processes: Math.max(1, Number(args.processes)),
 };
 const wanted = args.only
   ?.flatMap((o) => o.split(','))
@@ -174,6 +177,28 @@ function runFigures(connections, load, refs) {
   };
 }
 
+/**
+ * The same load spread over several API processes, as a load balancer would: each gets an even share
+ * of the connections on its own port, all at once. Throughput adds up; p50 is the busier share's and
+ * p99 the worse of the two (no merged histogram), so the figures err on the slow side.
+ */
+async function measureSpread(apis, connections, load, timing) {
+  const share = Math.max(1, Math.round(connections / apis.length));
+  const results = await Promise.all(
+    apis.map((each) =>
+      measureLoad({ ...load, url: load.url.replace(apis[0].base, each.base), connections: share }, timing),
+    ),
+  );
+  return {
+    reqPerSec: +results.reduce((sum, r) => sum + r.reqPerSec, 0).toFixed(2),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    requests: results.reduce((sum, r) => sum + r.requests, 0),
+  };
+}
+
 async function main() {
   const started = Date.now();
   if (target.kind === 'postgres') await ensurePostgresDatabase(target);
@@ -199,6 +224,7 @@ async function main() {
       connections: options.connections,
       p99Connections: options.p99Connections || undefined,
       poolSize: options.poolSize,
+      processes: options.processes,
       scenarios: selected.map((s) => s.name),
     },
   });
@@ -209,7 +235,11 @@ async function main() {
     ...new Set([...selected.map(connectionsOf), ...(p99Connections ? [p99Connections] : [])]),
   ]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ledgerport-bench-'));
-  const api = await startApi({ target, dataDir, poolSize: options.poolSize });
+  // One after another: the first migrates and seeds, the others find it done (docs/deployment.md).
+  const apis = [];
+  for (let i = 0; i < options.processes; i++)
+    apis.push(await startApi({ target, dataDir, poolSize: options.poolSize }));
+  const [api] = apis;
   try {
     const { signIn } = await import('./support/http.mjs');
     const context = {
@@ -234,7 +264,10 @@ async function main() {
           who: 'b1g1_admin (demo admin, every client)',
         };
         const setup = scenario.setup ? await scenario.setup({ ...context, ...admin }) : {};
-        const measureAt = (n, o, timing) => measureLoad({ ...o, connections: n }, { ...options, ...timing });
+        const measureAt = (n, o, timing) =>
+          apis.length === 1
+            ? measureLoad({ ...o, connections: n }, { ...options, ...timing })
+            : measureSpread(apis, n, o, { ...options, ...timing });
         const { result, rss } = await withRss(api.child.pid, () =>
           scenario.run({
             ...context,
@@ -263,7 +296,7 @@ async function main() {
       }
     }
   } finally {
-    await api.stop();
+    for (const each of apis) await each.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await cleanUp(prepared.ids);
   }
