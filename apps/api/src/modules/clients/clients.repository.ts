@@ -123,14 +123,31 @@ export function createClientsRepository({ db }: { db: DbOrTx }) {
       .leftJoin(advisor, eq(advisor.id, clients.advisorUserId));
 
   return {
-    /** One page of the Clients list, filtered, sorted and paged in SQL; prepared per shape (ADR 0009). */
+    /**
+     * One page of the Clients list, filtered, sorted and paged in SQL; prepared per shape (ADR 0009).
+     * The page's ids are chosen first, reading the owner and advisor only when the order is theirs,
+     * and their rows read after: joined before the LIMIT, every match of a name search (1,716 for
+     * "smith" on the large firm) was joined to its people before ten were kept (issue 26).
+     */
     findPage(filters: ClientListFilters, sort: ClientListSort, page: { limit: number; offset: number }, tx = db) {
+      const order = orderByFromQuery(SORTABLE, sort, { key: 'name' }, clients.id);
+      const byPerson = sort.sortedBy === 'owner' || sort.sortedBy === 'advisor';
+      const ids = tx.select({ id: clients.id }).from(clients).$dynamic();
+      const pageIds = (
+        byPerson
+          ? ids
+              .innerJoin(owner, eq(owner.id, clients.ownerUserId))
+              .leftJoin(advisor, eq(advisor.id, clients.advisorUserId))
+          : ids
+      )
+        .where(listWhere(tx, filters))
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset);
       return runPrepared(
         selectRows(tx)
-          .where(listWhere(tx, filters))
-          .orderBy(...orderByFromQuery(SORTABLE, sort, { key: 'name' }, clients.id))
-          .limit(page.limit)
-          .offset(page.offset),
+          .where(inArray(clients.id, pageIds))
+          .orderBy(...order),
       );
     },
 
