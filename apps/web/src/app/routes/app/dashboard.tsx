@@ -8,6 +8,7 @@ import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
+import { useConnectionsNeedingAction } from '@/features/reconciliation/api/get-connections-needing-action';
 import { ConnectionsNeedingActionCard } from '@/features/reconciliation/components/connections-needing-action';
 import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
 import { useAuthorization } from '@/lib/authorization';
@@ -20,7 +21,8 @@ const serviceHref = (serviceId: number) => href('Dashboard', null, { service: se
 
 /**
  * Spec 01 section 2.10. Without `?service`: for client users the To do card first (issue 20), then
- * the document cards, the Services grid and, for client users, the appointment links. With
+ * the document cards, the Services grid and, for client users, the appointment links; for staff
+ * allowed the firm's bank connections, the note of those needing action at the end (issue 24). With
  * `?service={id}`: that service's tag cards, each opening Received docs filtered by service and tag;
  * a service the user does not have goes back to Home.
  */
@@ -32,6 +34,9 @@ export function DashboardRoute() {
   // The layout shows a client user's screen only once a current client is chosen.
   const services = useActiveServices({ clientId: isClient ? (currentClient?.id ?? null) : null, icons: true });
   const serviceParam = searchParams.get('service');
+  const showConnections = !isClient && can('reconciliation:list');
+  // Asked for at once, though the note shows last (below): the card reads this same query.
+  useConnectionsNeedingAction({ enabled: showConnections && serviceParam === null });
 
   if (serviceParam !== null) {
     if (services.isPending) {
@@ -66,7 +71,6 @@ export function DashboardRoute() {
       <Stack gap="xl">
         {isClient && <ToDoCard allHref={href('ToDo')} />}
         {isClient && allows(routeDefinition('MyBookkeeping')) && <BookkeepingCard yearHref={href('MyBookkeeping')} />}
-        {!isClient && can('reconciliation:list') && <ConnectionsNeedingActionCard listHref={href('BankConnections')} />}
         <DocumentCards
           receivedDocsHref={can('received:list') ? href('ReceivedDocs') : undefined}
           myUploadsHref={can('my-upload:list') ? href('MyUploads') : undefined}
@@ -78,6 +82,10 @@ export function DashboardRoute() {
           serviceHref={serviceHref}
         />
         {isClient && <AppointmentLinks />}
+        {/* Last, and once the Services grid above has its final height: the note comes with its own
+            list, and only when a connection needs a client, so appearing it moves nothing on the
+            screen (above the cards it pushed them down). */}
+        {showConnections && !services.isPending && <ConnectionsNeedingActionCard listHref={href('BankConnections')} />}
       </Stack>
     </>
   );
