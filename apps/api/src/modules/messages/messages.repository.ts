@@ -656,31 +656,37 @@ export function createMessagesRepository({ db }: { db: Db }) {
         visibleMessageCondition(scope),
         sql`${conversationMessages.searchVector} @@ ${tsquery}`,
       );
+      // A client user's scope reads the conversation's client; staff see every conversation, so their
+      // count reads the messages alone (every message has its conversation).
+      const counted = tx.select({ n: count() }).from(conversationMessages).$dynamic();
       const [rows, [total]] = await Promise.all([
-        tx
-          .select({
-            messageId: conversationMessages.id,
-            conversationId: conversationMessages.conversationId,
-            subjectEncrypted: conversations.subjectEncrypted,
-            subjectInClear: conversations.subject,
-            clientName: clients.name,
-            htmlEncrypted: conversationMessages.htmlEncrypted,
-            createdAt: conversationMessages.createdAt,
-          })
-          .from(conversationMessages)
-          .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-          .innerJoin(clients, eq(clients.id, conversations.clientId))
-          .where(condition)
-          .orderBy(sql`ts_rank(${conversationMessages.searchVector}, ${tsquery}) desc`, desc(conversationMessages.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        tx
-          .select({ value: count() })
-          .from(conversationMessages)
-          .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-          .where(condition),
+        runPrepared(
+          tx
+            .select({
+              messageId: conversationMessages.id,
+              conversationId: conversationMessages.conversationId,
+              subjectEncrypted: conversations.subjectEncrypted,
+              subjectInClear: conversations.subject,
+              clientName: clients.name,
+              htmlEncrypted: conversationMessages.htmlEncrypted,
+              createdAt: conversationMessages.createdAt,
+            })
+            .from(conversationMessages)
+            .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+            .innerJoin(clients, eq(clients.id, conversations.clientId))
+            .where(condition)
+            .orderBy(sql`ts_rank(${conversationMessages.searchVector}, ${tsquery}) desc`, desc(conversationMessages.id))
+            .limit(query.limit)
+            .offset(query.offset),
+        ),
+        runPrepared(
+          (scope.isClient
+            ? counted.innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+            : counted
+          ).where(condition),
+        ),
       ]);
-      return { rows, totalCount: total?.value ?? 0 };
+      return { rows, totalCount: total?.n ?? 0 };
     },
   };
 }
