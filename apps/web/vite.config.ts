@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -24,37 +26,167 @@ function sharedContractHasNoSideEffects(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), sharedContractHasNoSideEffects()],
-  resolve: {
-    alias: [
-      { find: /^@ledgerport\/shared$/, replacement: sharedEntry },
-      { find: /^@\//, replacement: srcDir },
-    ],
-  },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:3000',
+/*
+ * Fewer, larger chunks for the first screens (issue 25 item 5). Left to itself the bundler makes a
+ * chunk for every set of screens sharing a module: Home loaded 136 scripts (most of 1 to 3 kB) and
+ * /login 27, and on a phone's network every request costs a round trip, whatever its size. So
+ * `npm run build` builds twice: `vite build --mode chunk-plan` writes no files, only a plan read from
+ * the automatic chunks, and the real build follows it: what /login loads beyond the entry's chunks
+ * goes into one chunk (`login`); what the signed-in shell and Home load beyond those, into one more
+ * (`shell`), apart from what they share with public pages, which goes into one chunk per set of
+ * public pages using it (`shared-N`), so that no public page loads more than before. The entry's
+ * chunks, the lazy route modules themselves and everything else are chunked as before. /login went
+ * from 27 scripts to 11 and Home from 136 to 22 (apps/web/bundle holds them to it).
+ * Without a plan (a bare `vite build`), or for a module the plan does not name, the chunks are the
+ * automatic ones: the plan changes where code is, never what runs.
+ */
+const CHUNK_PLAN_MODE = 'chunk-plan';
+const CHUNK_PLAN_FILE = fileURLToPath(new URL('./node_modules/.cache/ledgerport-chunk-plan.json', import.meta.url));
+/**
+ * The lazy modules each planned group starts from (app/router.tsx), themselves left in chunks of
+ * their own. /login's include the notifications' container, which every page loads once it has
+ * rendered (app/provider.tsx).
+ */
+const PLANNED_ROUTES = {
+  login: [
+    /[\\/]src[\\/]app[\\/]layouts[\\/]login-layout\.tsx$/,
+    /[\\/]src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/,
+    /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs$/,
+  ],
+  shell: [
+    /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]root\.tsx$/,
+    /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]dashboard\.tsx$/,
+  ],
+} as const;
+/** `login`, `shell`, or `shared-N`: a chunk of the planned build. */
+type PlannedGroup = string;
+/** The public pages and their frame, which have no use for most of the signed-in shell. */
+const PUBLIC_MODULES = /[\\/]src[\\/]app[\\/](routes[\\/]public[\\/]|layouts[\\/]public-layout\.tsx$)/;
+type ChunkPlan = Record<string, PlannedGroup>;
+
+/** In the planning build: records which group each module of the automatic chunks belongs to. */
+function writeChunkPlan(): Plugin {
+  return {
+    name: 'ledgerport:write-chunk-plan',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (roots: Iterable<string>) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const facade = (module: RegExp) => {
+        const chunk = chunks.find((c) => c.isDynamicEntry && module.test(c.facadeModuleId ?? ''));
+        if (!chunk) throw new Error(`chunk plan: no lazy chunk for ${module}`);
+        return chunk.fileName;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const login = closure(PLANNED_ROUTES.login.map(facade));
+      const shell = closure(PLANNED_ROUTES.shell.map(facade));
+      const publicPages = closure(
+        chunks
+          .filter((chunk) => chunk.isDynamicEntry && PUBLIC_MODULES.test(chunk.facadeModuleId ?? ''))
+          .map((chunk) => chunk.fileName),
+      );
+      const lazyRoots = new Set(chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.facadeModuleId));
+      const plan: ChunkPlan = {};
+      const assign = (files: Set<string>, group: PlannedGroup, except: Set<string>[]) => {
+        for (const file of files) {
+          if (except.some((set) => set.has(file))) continue;
+          for (const id of byFile.get(file)?.moduleIds ?? []) if (!lazyRoots.has(id)) plan[id] = group;
+        }
+      };
+      assign(login, 'login', [entry]);
+      assign(shell, 'shell', [entry, login, publicPages]);
+      // What the shell shares with public pages: one chunk per set of public pages using it, so that
+      // a public page loads nothing more than before (only fewer files).
+      const pages = chunks.filter((chunk) => chunk.isDynamicEntry && PUBLIC_MODULES.test(chunk.facadeModuleId ?? ''));
+      const pageClosures = pages.map((page) => closure([page.fileName]));
+      const sets: string[] = [];
+      for (const file of shell) {
+        if (entry.has(file) || login.has(file) || !publicPages.has(file)) continue;
+        const users = pages.filter((_page, index) => pageClosures[index]!.has(file)).map((page) => page.name);
+        const key = users.join('+');
+        if (!sets.includes(key)) sets.push(key);
+        assign(new Set([file]), `shared-${sets.indexOf(key) + 1}`, []);
+      }
+      mkdirSync(path.dirname(CHUNK_PLAN_FILE), { recursive: true });
+      writeFileSync(CHUNK_PLAN_FILE, JSON.stringify(plan));
     },
-  },
-  build: {
-    outDir: 'dist',
-    // dist/.vite/manifest.json: which chunks each entry and lazy route loads, for the bundle budget
-    // test (apps/web/bundle). The server never serves it: nothing under dist/.vite is requested.
-    manifest: true,
-  },
-  test: {
-    name: 'web', // the project name the root vitest.config.ts selects with --project web
-    environment: 'happy-dom',
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
-    // A form test types dozens of keystrokes; with every core busy (CI runs the files side by side on
-    // two cores) one can take several times its 2 s alone, so the 5 s default made them flaky.
-    testTimeout: 20_000,
-    // The files of a worker share its module registry: setup.ts clears what a test leaves behind (the
-    // rendered tree, notifications, storage and the session read from it, the page's address) and
-    // each render gets its own query client, while importing Mantine and the app anew for each of
-    // ~90 files took most of the suite's time (146 s isolated in CI, 56 s not).
-    isolate: false,
-  },
+  };
+}
+
+/** In the real build: the plan is used once (a later bare `vite build` is chunked automatically). */
+function consumeChunkPlan(): Plugin {
+  return {
+    name: 'ledgerport:consume-chunk-plan',
+    apply: 'build',
+    closeBundle() {
+      rmSync(CHUNK_PLAN_FILE, { force: true });
+    },
+  };
+}
+
+function readChunkPlan(): ChunkPlan {
+  return existsSync(CHUNK_PLAN_FILE) ? (JSON.parse(readFileSync(CHUNK_PLAN_FILE, 'utf8')) as ChunkPlan) : {};
+}
+
+export default defineConfig(({ mode }) => {
+  const planning = mode === CHUNK_PLAN_MODE;
+  const plan = planning ? {} : readChunkPlan();
+  return {
+    plugins: [react(), sharedContractHasNoSideEffects(), planning ? writeChunkPlan() : consumeChunkPlan()],
+    resolve: {
+      alias: [
+        { find: /^@ledgerport\/shared$/, replacement: sharedEntry },
+        { find: /^@\//, replacement: srcDir },
+      ],
+    },
+    server: {
+      proxy: {
+        '/api': 'http://localhost:3000',
+      },
+    },
+    build: {
+      outDir: 'dist',
+      // dist/.vite/manifest.json: which chunks each entry and lazy route loads, for the bundle budget
+      // test (apps/web/bundle). The server never serves it: nothing under dist/.vite is requested.
+      manifest: !planning,
+      write: !planning,
+      rolldownOptions: {
+        output: {
+          codeSplitting: planning
+            ? undefined
+            : {
+                // Each planned set is closed under its imports apart from the entry's modules, which
+                // stay in the entry's chunks: nothing else is to be pulled in.
+                includeDependenciesRecursively: false,
+                groups: [{ name: (id: string) => plan[id] ?? null }],
+              },
+        },
+      },
+    },
+    test: {
+      name: 'web', // the project name the root vitest.config.ts selects with --project web
+      environment: 'happy-dom',
+      setupFiles: ['./src/testing/setup.ts'],
+      include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+      // A form test types dozens of keystrokes; with every core busy (CI runs the files side by side on
+      // two cores) one can take several times its 2 s alone, so the 5 s default made them flaky.
+      testTimeout: 20_000,
+      // The files of a worker share its module registry: setup.ts clears what a test leaves behind (the
+      // rendered tree, notifications, storage and the session read from it, the page's address) and
+      // each render gets its own query client, while importing Mantine and the app anew for each of
+      // ~90 files took most of the suite's time (146 s isolated in CI, 56 s not).
+      isolate: false,
+    },
+  };
 });
