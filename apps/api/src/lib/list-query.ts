@@ -51,6 +51,17 @@ export interface PreparableQuery<T> extends PromiseLike<T> {
 }
 
 /**
+ * What Drizzle's prepared queries carry (drizzle-orm 0.45, node-postgres and PGlite): the built text,
+ * and the pg query configs whose `name` makes the statement a named one.
+ */
+interface BuiltQuery<T> {
+  execute(): Promise<T>;
+  queryString?: string;
+  rawQueryConfig?: { name?: string };
+  queryConfig?: { name?: string };
+}
+
+/**
  * Distinct statement names one process hands out. Each pooled PostgreSQL connection keeps the
  * statements it has run until it closes, so the number of shapes (filter and sort combinations)
  * is capped; past it a query runs unnamed, as every query did before (ADR 0009).
@@ -58,17 +69,41 @@ export interface PreparableQuery<T> extends PromiseLike<T> {
 export const MAX_PREPARED_SHAPES = 256;
 const preparedShapes = new Set<string>();
 
+/** The statement name for a query's text: its shape, the values being parameters. */
+export function preparedNameOf(text: string): string {
+  return `lp_${createHash('sha1').update(text).digest('base64url')}`;
+}
+
 /**
  * Runs a query whose text depends on its filters as a named prepared statement, named after a hash
  * of that text (the values stay parameters): the same shape of query reuses one statement per
  * pooled connection, so PostgreSQL parses it once and can keep its plan instead of planning it on
  * every request. On PGlite the name is ignored and the query runs as usual.
+ *
+ * The query is built once: Drizzle's `prepare` builds the text, which names the statement afterwards.
+ * Asking `toSQL()` for the name first built it twice, a fifth of the API's CPU on the received list
+ * (issue 26); a driver whose prepared query does not expose its text gets the earlier way.
  */
 export function runPrepared<T>(query: PreparableQuery<T>): Promise<T> {
-  const name = `lp_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
-  if (!preparedShapes.has(name)) {
-    if (preparedShapes.size >= MAX_PREPARED_SHAPES) return Promise.resolve(query);
-    preparedShapes.add(name);
+  const built = query.prepare('') as BuiltQuery<T>;
+  const text = built.queryString;
+  if (text === undefined || (built.rawQueryConfig === undefined && built.queryConfig === undefined)) {
+    const name = preparedNameOf(query.toSQL().sql);
+    if (!claimShape(name)) return Promise.resolve(query);
+    return query.prepare(name).execute();
   }
-  return query.prepare(name).execute();
+  const name = preparedNameOf(text);
+  if (claimShape(name)) {
+    if (built.rawQueryConfig) built.rawQueryConfig.name = name;
+    if (built.queryConfig) built.queryConfig.name = name;
+  }
+  return built.execute();
+}
+
+/** Whether a shape may run under its name: known already, or one more within the cap. */
+function claimShape(name: string): boolean {
+  if (preparedShapes.has(name)) return true;
+  if (preparedShapes.size >= MAX_PREPARED_SHAPES) return false;
+  preparedShapes.add(name);
+  return true;
 }
