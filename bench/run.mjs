@@ -151,9 +151,16 @@ async function measureReferences(connectionCounts) {
   try {
     for (const connections of connectionCounts) {
       const run = (route) =>
-        measureLoad({ url: `${reference.base}/${route}`, connections }, options).then(
-          ({ reqPerSec, p50, p99, errors, non2xx }) => ({ reqPerSec, p50, p99, errors: errors + non2xx }),
-        );
+        measureLoad(
+          { url: `${reference.base}/${route}`, connections },
+          { ...options, cpuOf: [reference.child.pid] },
+        ).then(({ reqPerSec, p50, p99, errors, non2xx, cpuPerRequest }) => ({
+          reqPerSec,
+          p50,
+          p99,
+          errors: errors + non2xx,
+          cpuPerRequest,
+        }));
       figures.set(connections, { refNothing: await run('nothing'), refOneQuery: await run('one') });
       log(`references at ${connections} connections: ${JSON.stringify(figures.get(connections))}`);
     }
@@ -174,6 +181,7 @@ function runFigures(connections, load, refs) {
     non2xx: load.non2xx,
     refOneQuery: refs.refOneQuery,
     ratio: +(load.reqPerSec / refs.refOneQuery.reqPerSec).toFixed(3),
+    ...(load.cpuPerRequest && { cpuPerRequest: load.cpuPerRequest }),
   };
 }
 
@@ -264,9 +272,10 @@ async function main() {
           who: 'b1g1_admin (demo admin, every client)',
         };
         const setup = scenario.setup ? await scenario.setup({ ...context, ...admin }) : {};
+        const cpuOf = apis.map((each) => each.child.pid);
         const measureAt = (n, o, timing) =>
           apis.length === 1
-            ? measureLoad({ ...o, connections: n }, { ...options, ...timing })
+            ? measureLoad({ ...o, connections: n }, { ...options, cpuOf, ...timing })
             : measureSpread(apis, n, o, { ...options, ...timing });
         const { result, rss } = await withRss(api.child.pid, () =>
           scenario.run({

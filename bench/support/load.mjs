@@ -1,4 +1,5 @@
 /** Load generation and measurement: autocannon runs reduced to the figures docs/performance.md reports. */
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { rssBytes } from './processes.mjs';
 
@@ -25,10 +26,61 @@ export function runLoad(options) {
   });
 }
 
-/** A short warm-up (JIT, pool connections, caches), then the measured run. */
-export async function measureLoad(options, { duration, warmup }) {
+/** Clock ticks a second (`getconf CLK_TCK`: 100 on Linux) for /proc's CPU times. */
+const TICK_MS = 10;
+
+/** User and system CPU time a process has used, in ms (/proc/PID/stat fields 14 and 15); 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL server process on the machine (its backends, writer, WAL): the database's share of the CPU. */
+function postgresPids() {
+  return readdirSync('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Where the CPU of a measured run went, per request: the API processes (`apiPids`), PostgreSQL (every
+ * postgres process: a database on this machine alone), and the load generator (this process). The
+ * lists' budget is throughput on two shared cores, so this is the cost each side must lose.
+ */
+function cpuSampler(apiPids) {
+  const pgPids = postgresPids();
+  const sum = (pids) => pids.reduce((total, pid) => total + cpuMs(pid), 0);
+  const before = { api: sum(apiPids), postgres: sum(pgPids), load: process.cpuUsage() };
+  return (requests) => {
+    const load = process.cpuUsage(before.load);
+    const per = (ms) => +(ms / Math.max(requests, 1)).toFixed(3);
+    return {
+      apiMs: per(sum(apiPids) - before.api),
+      postgresMs: per(sum(pgPids) - before.postgres),
+      loadGeneratorMs: per((load.user + load.system) / 1000),
+    };
+  };
+}
+
+/**
+ * A short warm-up (JIT, pool connections, caches), then the measured run; with `cpuOf` (the API's
+ * process ids) the measured run's line also says how much CPU each side spent per request.
+ */
+export async function measureLoad(options, { duration, warmup, cpuOf }) {
   if (warmup > 0) await runLoad({ ...options, duration: warmup });
-  return runLoad({ ...options, duration });
+  const cpu = cpuOf ? cpuSampler(cpuOf) : undefined;
+  const result = await runLoad({ ...options, duration });
+  return cpu ? { ...result, cpuPerRequest: cpu(result.requests) } : result;
 }
 
 /** Samples a process's RSS every 50 ms while `work` runs: before, peak and after, in MB. */
