@@ -44,8 +44,8 @@ const CHUNK_PLAN_MODE = 'chunk-plan';
 const CHUNK_PLAN_FILE = fileURLToPath(new URL('./node_modules/.cache/ledgerport-chunk-plan.json', import.meta.url));
 /**
  * The lazy modules each planned group starts from (app/router.tsx), themselves left in chunks of
- * their own. /login's include the notifications' container, which every page loads once it has
- * rendered (app/provider.tsx).
+ * their own: /login's layout and form first (index.html preloads them), then the notifications'
+ * container, which every page loads once it has rendered (app/provider.tsx).
  */
 const PLANNED_ROUTES = {
   login: [
@@ -124,11 +124,40 @@ function writeChunkPlan(): Plugin {
   };
 }
 
-/** In the real build: the plan is used once (a later bare `vite build` is chunked automatically). */
+/**
+ * In the real build: the plan is used once (a later bare `vite build` is chunked automatically), and
+ * index.html preloads /login's chunks beside the entry's, so that /login no longer waits for the
+ * entry to run before asking for them. They are small beyond the `login` chunk, which Home loads as
+ * well (it holds what the two share).
+ */
 function consumeChunkPlan(): Plugin {
   return {
     name: 'ledgerport:consume-chunk-plan',
     apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const preloaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const wanted = new Set<string>();
+        const visit = (file: string) => {
+          if (wanted.has(file) || preloaded.has(file)) return;
+          wanted.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) visit(next);
+        };
+        for (const route of PLANNED_ROUTES.login.slice(0, 2)) {
+          const chunk = chunks.find((c) => c.isDynamicEntry && route.test(c.facadeModuleId ?? ''));
+          if (chunk) visit(chunk.fileName);
+        }
+        return [...wanted].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
     closeBundle() {
       rmSync(CHUNK_PLAN_FILE, { force: true });
     },
