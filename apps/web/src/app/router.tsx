@@ -71,7 +71,12 @@ const routes: RouteObject[] = [
           {
             index: true,
             handle: { route: 'Dashboard' } satisfies RouteHandle,
-            lazy: withTexts(() => import('./routes/app/dashboard').then((m) => ({ Component: m.DashboardRoute }))),
+            lazy: withTexts(() =>
+              import('./routes/app/dashboard').then((m) => ({
+                Component: m.DashboardRoute,
+                loader: m.prefetchDashboard,
+              })),
+            ),
           },
           ...byAccess('app').map((name) => route(name)),
         ],

@@ -1,3 +1,4 @@
+import { hasPermission } from '@ledgerport/shared';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -8,16 +9,43 @@ import { AppointmentLinks } from '@/features/home/components/appointment-links';
 import { DocumentCards } from '@/features/home/components/document-cards';
 import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
-import { useConnectionsNeedingAction } from '@/features/reconciliation/api/get-connections-needing-action';
+import { documentCountsQueryOptions } from '@/features/home/api/get-document-counts';
+import {
+  getConnectionsNeedingAction,
+  useConnectionsNeedingAction,
+} from '@/features/reconciliation/api/get-connections-needing-action';
+import { reconciliationKeys } from '@/features/reconciliation/api/reconciliation-keys';
 import { ConnectionsNeedingActionCard } from '@/features/reconciliation/components/connections-needing-action';
 import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
-import { useAuthorization } from '@/lib/authorization';
-import { useActiveServices } from '@/lib/reference-data/get-active-services';
-import { useSession } from '@/lib/session';
+import { isClientUser, useAuthorization } from '@/lib/authorization';
+import { queryClient } from '@/lib/query-client';
+import { activeServicesQueryOptions, useActiveServices } from '@/lib/reference-data/get-active-services';
+import { getSession, isSignedIn, useSession } from '@/lib/session';
 import { href, routeDefinition } from '../../routes-table';
 
 const homeHref = href('Dashboard');
 const serviceHref = (serviceId: number) => href('Dashboard', null, { service: serviceId });
+
+/**
+ * The route's loader (app/router.tsx): for staff, asks for what Home shows as soon as its code is
+ * here, beside the layout's own first requests, instead of once the layout has let it render (after
+ * the two-factor check). It waits for nothing; the screen reads the same queries. A client user's
+ * lists depend on the account chosen in the layout, so theirs are left to the screen.
+ */
+export function prefetchDashboard(): null {
+  const session = getSession();
+  if (!isSignedIn(session) || isClientUser(session.user)) return null;
+  const can = (permission: string) => hasPermission(session.permissions, permission);
+  void queryClient.prefetchQuery(activeServicesQueryOptions({ clientId: null, icons: true }));
+  if (can('received:list') || can('my-upload:list')) void queryClient.prefetchQuery(documentCountsQueryOptions());
+  if (can('reconciliation:list')) {
+    void queryClient.prefetchQuery({
+      queryKey: reconciliationKeys.connectionsNeedingAction(),
+      queryFn: ({ signal }) => getConnectionsNeedingAction(signal),
+    });
+  }
+  return null;
+}
 
 /**
  * Spec 01 section 2.10. Without `?service`: for client users the To do card first (issue 20), then
