@@ -1,11 +1,10 @@
 import { Alert, AppShell, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useMenuDialogFocusReturn } from '@/components/ui/use-menu-dialog-focus-return';
-import { ChooseAccountModal } from '@/features/clients/accounts/components/choose-account-modal';
 import {
   useCurrentClientStep,
   type CurrentClientStep,
@@ -19,6 +18,13 @@ import { Sidebar } from './sidebar';
 import { SkipLink, mainContentProps } from './skip-link';
 
 const NAVBAR_ID = 'app-navbar';
+
+/** A client user's account step (with its new-account form) loads only for those who choose. */
+const ChooseAccountModal = lazy(() =>
+  import('@/features/clients/accounts/components/choose-account-modal').then((m) => ({
+    default: m.ChooseAccountModal,
+  })),
+);
 
 function PendingContent({ step }: { step: CurrentClientStep }) {
   const { t } = useTranslation();
@@ -74,11 +80,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {onboarding.dialog}
       {announcements.dialog}
       {currentClient.status === 'choosing' && (
-        <ChooseAccountModal
-          clients={currentClient.clients}
-          pending={currentClient.pending}
-          onChoose={currentClient.choose}
-        />
+        <Suspense fallback={null}>
+          <ChooseAccountModal
+            clients={currentClient.clients}
+            pending={currentClient.pending}
+            onChoose={currentClient.choose}
+          />
+        </Suspense>
       )}
     </AppShell>
   );

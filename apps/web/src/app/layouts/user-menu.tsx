@@ -7,14 +7,12 @@ import {
   IconMailPlus,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
 import { ColorSchemeMenuItems } from '@/components/ui/color-scheme-menu-items';
 import { useLogout } from '@/features/auth/api/logout';
-import { SendInvitationDialog } from '@/features/invitations/components/send-invitation-dialog';
-import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog';
 import { useMe } from '@/features/profile/api/get-me';
 import { useMyProfilePicture } from '@/features/profile/api/get-profile-picture';
 import { useAuthorization } from '@/lib/authorization';
@@ -26,6 +24,16 @@ function initials(firstName: string, lastName: string): string {
 
 type Dialog = 'change-password' | 'send-invitation' | null;
 
+/*
+ * The two dialogs (forms with their schemas and react-hook-form) load when the menu first opens,
+ * not with every signed-in page: by the time an item is chosen they are usually here. Once loaded
+ * they stay mounted, as before, so closing one behaves as it did.
+ */
+const loadChangePasswordDialog = () => import('@/features/profile/components/change-password-dialog');
+const loadSendInvitationDialog = () => import('@/features/invitations/components/send-invitation-dialog');
+const ChangePasswordDialog = lazy(() => loadChangePasswordDialog().then((m) => ({ default: m.ChangePasswordDialog })));
+const SendInvitationDialog = lazy(() => loadSendInvitationDialog().then((m) => ({ default: m.SendInvitationDialog })));
+
 const AVATAR_SIZE = 32;
 
 /** Avatar menu of spec 01 section 2.5. Its dialogs live outside the menu, which closes on click. */
@@ -34,6 +42,7 @@ export function UserMenu() {
   const { user, currentClient } = useSession();
   const { can } = useAuthorization();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [menuUsed, setMenuUsed] = useState(false);
   const logout = useLogout();
   // The server's copy follows profile edits; the session's copy shows meanwhile and if it fails.
   const me = useMe();
@@ -51,7 +60,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={220} shadow="md">
+      <Menu position="bottom-end" width={220} shadow="md" onOpen={() => setMenuUsed(true)}>
         <Menu.Target>
           {/* Named by the name it shows, first (WCAG 2.5.3): on a phone only the initials show, so the
               name comes from the label rather than from the text, which is hidden there. */}
@@ -104,8 +113,12 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ChangePasswordDialog opened={dialog === 'change-password'} onClose={closeDialog} />
-      {canInvite && <SendInvitationDialog opened={dialog === 'send-invitation'} onClose={closeDialog} />}
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened={dialog === 'change-password'} onClose={closeDialog} />
+          {canInvite && <SendInvitationDialog opened={dialog === 'send-invitation'} onClose={closeDialog} />}
+        </Suspense>
+      )}
     </>
   );
 }

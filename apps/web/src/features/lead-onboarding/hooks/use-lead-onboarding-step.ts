@@ -1,11 +1,15 @@
 import { LEAD_STATUS } from '@ledgerport/shared';
-import { createElement, useEffect, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getSession, readStoredAccessToken, startSession, useSession } from '@/lib/session';
 import { useMyLead } from '../api/get-my-lead';
-import { LeadOnboardingDialog } from '../components/lead-onboarding-dialog';
+
+/** The dialog (two forms, a file picker) loads only for the few who still have to finish. */
+const LeadOnboardingDialog = lazy(() =>
+  import('../components/lead-onboarding-dialog').then((m) => ({ default: m.LeadOnboardingDialog })),
+);
 
 export interface LeadOnboardingStep {
   done: boolean;
@@ -52,12 +56,16 @@ export function useLeadOnboardingStep({ enabled }: { enabled: boolean }): LeadOn
   if (status !== LEAD_STATUS.createAccount && status !== LEAD_STATUS.billingInfo) return { done: true, dialog: null };
   return {
     done: false,
-    dialog: createElement(LeadOnboardingDialog, {
-      initialStep: status === LEAD_STATUS.createAccount ? 'billing' : 'documents',
-      onCompleted: () => {
-        notify.success(t('leads.onboarding.messages.completed'), { key: 'lead-onboarding' });
-        markOnboardingComplete();
-      },
-    }),
+    dialog: createElement(
+      Suspense,
+      { fallback: null },
+      createElement(LeadOnboardingDialog, {
+        initialStep: status === LEAD_STATUS.createAccount ? 'billing' : 'documents',
+        onCompleted: () => {
+          notify.success(t('leads.onboarding.messages.completed'), { key: 'lead-onboarding' });
+          markOnboardingComplete();
+        },
+      }),
+    ),
   };
 }
