@@ -59,14 +59,20 @@ function postgresPids() {
  */
 function cpuSampler(apiPids) {
   const pgPids = postgresPids();
-  const sum = (pids) => pids.reduce((total, pid) => total + cpuMs(pid), 0);
-  const before = { api: sum(apiPids), postgres: sum(pgPids), load: process.cpuUsage() };
+  const snapshot = (pids) => new Map(pids.map((pid) => [pid, cpuMs(pid)]));
+  // A process that ended during the run (a backend closing) counts nothing rather than minus its past.
+  const spent = (before) =>
+    [...before].reduce((total, [pid, ms]) => {
+      const now = cpuMs(pid);
+      return now > 0 ? total + now - ms : total;
+    }, 0);
+  const before = { api: snapshot(apiPids), postgres: snapshot(pgPids), load: process.cpuUsage() };
   return (requests) => {
     const load = process.cpuUsage(before.load);
     const per = (ms) => +(ms / Math.max(requests, 1)).toFixed(3);
     return {
-      apiMs: per(sum(apiPids) - before.api),
-      postgresMs: per(sum(pgPids) - before.postgres),
+      apiMs: per(spent(before.api)),
+      postgresMs: per(spent(before.postgres)),
       loadGeneratorMs: per((load.user + load.system) / 1000),
     };
   };
