@@ -37,9 +37,9 @@ describe('runPrepared', () => {
       expect(rows.map((row) => row.name)).toEqual(['payroll']);
       // PGlite runs every query unnamed (ADR 0002): there is no statement to find.
       if (t.database.kind !== 'postgres') return;
-      const statements = await tx.execute(
+      const statements = (await tx.execute(
         sql`select name, statement from pg_prepared_statements where name = ${preparedNameOf(text)}`,
-      );
+      )) as unknown as { rows: unknown[] };
       expect(statements.rows).toEqual([{ name: preparedNameOf(text), statement: text }]);
     });
   });
