@@ -307,8 +307,24 @@ export const SCENARIOS = [
     maxConnections: 1,
     async run(ctx) {
       const url = `${ctx.api.base}${API}/document/clients/${ctx.account.clientId}/institution-accounts/${ctx.account.accountId}/transactions/export`;
-      const timing = await timedGet(url, ctx.headers);
-      if (timing.status !== 200) throw new Error(`Export answered ${timing.status}`);
+      // What one export adds to the process, from its own start to its peak, for four in a row: the
+      // line's `rss` spans all of them and the load after, where V8 keeps a heap it has grown and reuses.
+      const perExportGrowthMB = [];
+      let timing;
+      for (let i = 0; i < 4; i++) {
+        const before = rssBytes(ctx.api.child.pid);
+        let peak = before;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, rssBytes(ctx.api.child.pid));
+        }, 20);
+        try {
+          timing = await timedGet(url, ctx.headers);
+        } finally {
+          clearInterval(sampler);
+        }
+        if (timing.status !== 200) throw new Error(`Export answered ${timing.status}`);
+        perExportGrowthMB.push(+((Math.max(peak, rssBytes(ctx.api.child.pid)) - before) / 2 ** 20).toFixed(1));
+      }
       const load = await ctx.measure({ url, headers: ctx.headers, amount: 3, timeout: 300 }, { warmup: 0 });
       return {
         load,
@@ -316,10 +332,14 @@ export const SCENARIOS = [
         xlsxKB: Math.round(timing.bytes / 1024),
         firstByteMs: +timing.firstByteMs.toFixed(1),
         totalMs: +timing.totalMs.toFixed(1),
+        perExportGrowthMB,
       };
     },
     budgets: (line) => [
-      { budget: `RSS growth < ${RSS_GROWTH_MB} MB (streamed)`, met: line.rss.growthMB < RSS_GROWTH_MB },
+      {
+        budget: `RSS growth < ${RSS_GROWTH_MB} MB for each export (streamed)`,
+        met: Math.max(...line.perExportGrowthMB) < RSS_GROWTH_MB,
+      },
     ],
   },
 ];
