@@ -11,10 +11,9 @@ import { ServiceTags } from '@/features/home/components/service-tags';
 import { ServicesGrid } from '@/features/home/components/services-grid';
 import { documentCountsQueryOptions } from '@/features/home/api/get-document-counts';
 import {
-  getConnectionsNeedingAction,
+  connectionsNeedingActionQueryOptions,
   useConnectionsNeedingAction,
 } from '@/features/reconciliation/api/get-connections-needing-action';
-import { reconciliationKeys } from '@/features/reconciliation/api/reconciliation-keys';
 import { ConnectionsNeedingActionCard } from '@/features/reconciliation/components/connections-needing-action';
 import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
 import { isClientUser, useAuthorization } from '@/lib/authorization';
@@ -38,12 +37,7 @@ export function prefetchDashboard(): null {
   const can = (permission: string) => hasPermission(session.permissions, permission);
   void queryClient.prefetchQuery(activeServicesQueryOptions({ clientId: null, icons: true }));
   if (can('received:list') || can('my-upload:list')) void queryClient.prefetchQuery(documentCountsQueryOptions());
-  if (can('reconciliation:list')) {
-    void queryClient.prefetchQuery({
-      queryKey: reconciliationKeys.connectionsNeedingAction(),
-      queryFn: ({ signal }) => getConnectionsNeedingAction(signal),
-    });
-  }
+  if (can('reconciliation:list')) void queryClient.prefetchQuery(connectionsNeedingActionQueryOptions());
   return null;
 }
 

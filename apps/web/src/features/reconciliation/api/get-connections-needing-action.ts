@@ -1,5 +1,5 @@
 import { connectionsNeedingActionDtoSchema } from '@ledgerport/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { reconciliationKeys } from './reconciliation-keys';
 
@@ -8,10 +8,13 @@ export function getConnectionsNeedingAction(signal?: AbortSignal) {
   return api.get('/document/reconciliation/connections', { schema: connectionsNeedingActionDtoSchema, signal });
 }
 
-export function useConnectionsNeedingAction({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    enabled,
+export function connectionsNeedingActionQueryOptions() {
+  return queryOptions({
     queryKey: reconciliationKeys.connectionsNeedingAction(),
     queryFn: ({ signal }) => getConnectionsNeedingAction(signal),
   });
+}
+
+export function useConnectionsNeedingAction({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...connectionsNeedingActionQueryOptions(), enabled });
 }
