@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema is built (see the module).
+import '@/lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@/lib/i18n';
