@@ -45,6 +45,9 @@ export async function writeWorkbook<Item>(
     stream.once('error', reject);
     output.once('error', reject);
   });
+  // Awaited only once the sheet is complete: when the batches fail or the client goes first, the route
+  // destroys `stream` with the error, and that rejection must not be left unhandled (it ends the process).
+  finished.catch(() => undefined);
   // A client that hangs up closes `stream`: the zip and the sheet stop with it.
   const stop = () => {
     output.unpipe(stream);

@@ -102,15 +102,23 @@ describe('writeWorkbook', () => {
     expect(batchesRead).toBeLessThan(50);
   });
 
-  it('rejects when reading a batch fails, so the route can end the download with the error', async () => {
+  it('rejects when reading a batch fails, and the route ends the download with that error', async () => {
     async function* failing() {
       yield [{ name: 'first', amount: 1 }];
       throw new Error('connection lost');
     }
     const stream = new PassThrough();
+    const errors: string[] = [];
+    stream.on('error', (error) => errors.push(error.message));
     stream.resume();
-    await expect(writeWorkbook(failing(), stream, { name: 'Transactions', columns: COLUMNS })).rejects.toThrow(
-      'connection lost',
-    );
+    // As the export routes do; nothing may be left rejecting unhandled (it would end the process).
+    await expect(
+      writeWorkbook(failing(), stream, { name: 'Transactions', columns: COLUMNS }).catch((error: Error) => {
+        stream.destroy(error);
+        throw error;
+      }),
+    ).rejects.toThrow('connection lost');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toEqual(['connection lost']);
   });
 });
