@@ -24,8 +24,7 @@ async function send(page: Page, text: string) {
   await composer.getByRole('textbox', { name: 'Message' }).fill(text);
   await composer.getByRole('button', { name: /^(Send|Add note)$/ }).click();
   await expect(messageLog(page).getByText(text)).toBeVisible();
-  // The composer empties for the next message. It does so only once the inbox lists are refreshed too,
-  // after the message shows; typing the next one before that lost it (seen in CI on a slow machine).
+  // The composer is empty for the next message.
   await expect(composer.getByRole('textbox', { name: 'Message' })).toHaveText('');
 }
 

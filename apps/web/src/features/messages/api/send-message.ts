@@ -44,13 +44,12 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
+    // The send is done once the message shows in the conversation; the conversation's status (a
+    // client's message reopens it), activity and preview, and the inbox lists, refresh behind it.
     onSuccess: async (_message, { conversationId }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messageKeys.messages(conversationId) }),
-        // Its status (a client's message reopens it), activity and preview changed.
-        queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) }),
-        afterConversationChanged(queryClient, null),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
+      void afterConversationChanged(queryClient, null);
+      await queryClient.invalidateQueries({ queryKey: messageKeys.messages(conversationId) });
     },
   });
 }

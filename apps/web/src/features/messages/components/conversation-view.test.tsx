@@ -38,7 +38,10 @@ function signInAsClient() {
 }
 
 /** The conversation and its messages as `messages()` holds them; a send appends to them; other changes go to `change`. */
-function conversationApi(messages: () => MessageDto[], change: (call: Call) => Response | undefined = () => undefined) {
+function conversationApi(
+  messages: () => MessageDto[],
+  change: (call: Call) => Response | undefined | Promise<Response> = () => undefined,
+) {
   return stubApi((call) => {
     const { method, url } = call;
     if (method === 'GET' && url === CONVERSATION_URL) return jsonResponse(buildConversation());
@@ -187,6 +190,36 @@ describe('ConversationView', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Choose a tag in Document type')).toBeTruthy();
     expect(sends(calls)).toHaveLength(0);
+  });
+
+  it('takes the next message while one is on its way, and puts a failed one back in front of it', async () => {
+    signInAsStaff();
+    let answer!: (response: Response) => void;
+    const calls = conversationApi(
+      () => [buildMessage()],
+      ({ method, url }) =>
+        method === 'POST' && url === MESSAGES_URL
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : undefined,
+    );
+    const user = renderConversation();
+
+    await typeMessage(user, 'First part');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    // The editor is free while the server has not answered.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' }).textContent).toBe(''));
+    await typeMessage(user, 'Second part');
+
+    answer(errorResponse(503, ERROR_CODE.internal));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => {
+      const text = screen.getByRole('textbox', { name: 'Message' }).textContent ?? '';
+      expect(text).toContain('First part');
+      expect(text.indexOf('First part')).toBeLessThan(text.indexOf('Second part'));
+    });
   });
 
   it('says the message is required instead of sending an empty one', async () => {

@@ -106,17 +106,20 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
     const isInternalNote = canNote && note;
     const withFiles = files.length > 0;
     if (withFiles) setProgress(0);
+    // The text leaves the editor as it is sent, so the next message can be typed while this one is on
+    // its way (clearing on success would wipe it); a failed send puts it back in front.
+    const sent = html;
+    setHtml('');
+    setEditorKey((key) => key + 1);
     try {
       await send.mutateAsync({
         conversationId: conversation.id,
-        input: { html, isInternalNote },
+        input: { html: sent, isInternalNote },
         files: files.map(({ file }) => file),
         serviceId: serviceId ? Number(serviceId) : null,
         tagIds: serviceId ? tagIds : [],
         onProgress: (loaded, total) => setProgress(total > 0 ? (loaded / total) * 100 : 0),
       });
-      setHtml('');
-      setEditorKey((key) => key + 1);
       setFiles([]);
       setChosenServiceId(undefined);
       setTagIds([]);
@@ -125,6 +128,8 @@ export function MessageComposer({ conversation, canNote }: { conversation: Conve
       // No toast: the message appearing in the conversation says it was sent, and a toast would sit
       // over the Send button at the bottom right, where the next message is sent from.
     } catch (caught) {
+      setHtml((typed) => (isBlankHtml(typed) ? sent : sent + typed));
+      setEditorKey((key) => key + 1);
       notify.error(sendProblem(caught, t), { key: 'message-send' });
     } finally {
       setProgress(null);
