@@ -64,7 +64,12 @@ test('edit a business client: services and a new collaborator with services are 
   await payroll.check();
 
   await main.getByLabel('Add collaborator').fill(collaboratorFirstName);
-  await page.getByRole('option', { name: collaborator }).click();
+  // The list opens above the field at the page's foot. Clicked as soon as it is attached, it can still
+  // be at the place computed while it was closed; Playwright then scrolls to it, the field leaves the
+  // screen and the list hides with it (Mantine's hideDetached) for good (seen once in CI under load).
+  const option = page.getByRole('option', { name: collaborator });
+  await expect(option).toBeInViewport();
+  await option.click();
   await expect(main.getByLabel(`Services of ${collaborator}`)).toBeAttached();
 
   await main.getByRole('button', { name: 'Save' }).click();
