@@ -1,4 +1,5 @@
 import { Anchor, Burger, Group } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { href } from '@/app/routes-table';
@@ -13,7 +14,11 @@ interface HeaderProps {
   navbarId: string;
 }
 
-export function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) {
+/**
+ * Memoised, as is the sidebar: the layout renders again as each of its post-login checks answers,
+ * and each time the whole header with it would cost a phone's CPU tens of milliseconds on load.
+ */
+export const Header = memo(function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -38,4 +43,4 @@ export function Header({ navbarOpened, onToggleNavbar, navbarId }: HeaderProps) 
       </Group>
     </Group>
   );
-}
+});

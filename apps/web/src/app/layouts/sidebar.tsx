@@ -27,7 +27,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ROUTES, href, routeDefinition, type RouteName } from '@/app/routes-table';
@@ -96,21 +96,22 @@ function isActive(routePath: string, pathname: string): boolean {
   return pathname === routePath || pathname.startsWith(`${routePath}/`);
 }
 
-function MenuLink({
+/** Memoised: the sidebar renders again when the unread count or the address changes, most links do not. */
+const MenuLink = memo(function MenuLink({
   entry,
-  pathname,
+  active,
   count = 0,
   countLabel,
 }: {
   entry: MenuEntry;
-  pathname: string;
+  /** Its screen (or one beneath it) is open: passed rather than the address, so a move re-renders two links. */
+  active: boolean;
   /** A badge (Messages: conversations with unread messages); the link's name says it in words. */
   count?: number;
   countLabel?: string;
 }) {
   const { t } = useTranslation();
   const path = ROUTES[entry.route].path;
-  const active = isActive(path, pathname);
   const EntryIcon = entry.icon;
   return (
     <NavLink
@@ -130,9 +131,10 @@ function MenuLink({
       aria-current={active ? 'page' : undefined}
     />
   );
-}
+});
 
-export function Sidebar() {
+/** Memoised: it takes no props, so the layout's renders (one per post-login check) leave it be. */
+export const Sidebar = memo(function Sidebar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -162,12 +164,12 @@ export function Sidebar() {
               <MenuLink
                 key={entry.route}
                 entry={entry}
-                pathname={pathname}
+                active={isActive(ROUTES[entry.route].path, pathname)}
                 count={unreadConversations}
                 countLabel={t('nav.messagesUnread', { count: unreadConversations })}
               />
             ) : (
-              <MenuLink key={entry.route} entry={entry} pathname={pathname} />
+              <MenuLink key={entry.route} entry={entry} active={isActive(ROUTES[entry.route].path, pathname)} />
             ),
           )}
           {administrationEntries.length > 0 && (
@@ -183,7 +185,7 @@ export function Sidebar() {
             >
               <div id={ADMINISTRATION_ID}>
                 {administrationEntries.map((entry) => (
-                  <MenuLink key={entry.route} entry={entry} pathname={pathname} />
+                  <MenuLink key={entry.route} entry={entry} active={isActive(ROUTES[entry.route].path, pathname)} />
                 ))}
               </div>
             </NavLink>
@@ -212,4 +214,4 @@ export function Sidebar() {
       )}
     </>
   );
-}
+});
