@@ -91,7 +91,8 @@ const ADMINISTRATION_PERMISSION =
 const ADMINISTRATION_ID = 'sidebar-administration';
 
 /** Home is active only on itself; other entries also for the screens beneath them (details, edit). */
-function isActive(routePath: string, pathname: string): boolean {
+function isActive(route: RouteName, pathname: string): boolean {
+  const routePath = ROUTES[route].path;
   if (routePath === '/') return pathname === '/';
   return pathname === routePath || pathname.startsWith(`${routePath}/`);
 }
@@ -164,12 +165,12 @@ export const Sidebar = memo(function Sidebar() {
               <MenuLink
                 key={entry.route}
                 entry={entry}
-                active={isActive(ROUTES[entry.route].path, pathname)}
+                active={isActive(entry.route, pathname)}
                 count={unreadConversations}
                 countLabel={t('nav.messagesUnread', { count: unreadConversations })}
               />
             ) : (
-              <MenuLink key={entry.route} entry={entry} active={isActive(ROUTES[entry.route].path, pathname)} />
+              <MenuLink key={entry.route} entry={entry} active={isActive(entry.route, pathname)} />
             ),
           )}
           {administrationEntries.length > 0 && (
@@ -185,7 +186,7 @@ export const Sidebar = memo(function Sidebar() {
             >
               <div id={ADMINISTRATION_ID}>
                 {administrationEntries.map((entry) => (
-                  <MenuLink key={entry.route} entry={entry} active={isActive(ROUTES[entry.route].path, pathname)} />
+                  <MenuLink key={entry.route} entry={entry} active={isActive(entry.route, pathname)} />
                 ))}
               </div>
             </NavLink>
