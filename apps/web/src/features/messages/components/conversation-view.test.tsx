@@ -214,7 +214,7 @@ describe('ConversationView', () => {
     await typeMessage(user, 'Second part');
 
     answer(errorResponse(503, ERROR_CODE.internal));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByText('An error occurred. The message could not be sent.')).toBeTruthy();
     await waitFor(() => {
       const text = screen.getByRole('textbox', { name: 'Message' }).textContent ?? '';
       expect(text).toContain('First part');
