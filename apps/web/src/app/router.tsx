@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, redirect, RouterProvider, type RouteObje
 import { PageLoader } from '@/components/ui/page-loader';
 import { loadAllTexts } from '@/lib/i18n';
 import { getSession, isSignedIn } from '@/lib/session';
+import { earlyRequestsLoader } from './early-requests';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { ROUTES, type RouteHandle, type RouteName } from './routes-table';
@@ -66,7 +67,14 @@ const routes: RouteObject[] = [
       },
       {
         path: ROUTES.Dashboard.path,
-        lazy: withTexts(() => import('./routes/app/root').then((m) => ({ Component: m.AppRoot }))),
+        lazy: withTexts(() =>
+          import('./routes/app/root').then((m) => {
+            m.prefetchAppRoot();
+            return { Component: m.AppRoot };
+          }),
+        ),
+        // Static, so that it runs while `lazy` downloads the area's code.
+        loader: earlyRequestsLoader(),
         children: [
           {
             index: true,

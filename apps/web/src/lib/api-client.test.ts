@@ -276,6 +276,82 @@ describe('api client requests', () => {
   });
 });
 
+describe('api client early requests', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function stubAnswers(answer: (input: string) => Response) {
+    const fetchMock = vi.fn(async (input: string, _init: RequestInit) => answer(input));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('hands an early GET to the first get of the same address, validated there, and asks anew after that', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
+    const fetchMock = stubAnswers((input) => jsonResponse({ ok: true, path: input }));
+
+    api.startEarly('/early/lists', { page: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(authorizationOf(fetchMock.mock.calls[0]![1])).toBe('Bearer tok');
+
+    await expect(api.get('/early/lists', { query: { page: 2 }, schema: thingSchema })).resolves.toEqual({
+      ok: true,
+      path: '/api/v1/early/lists?page=2',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await api.get('/early/lists', { query: { page: 2 }, schema: thingSchema });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not give an early answer to another user, nor to another address', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser({ id: 1 }), permissions: [] });
+    const fetchMock = stubAnswers((input) => jsonResponse({ ok: true, path: input }));
+    api.startEarly('/early/mine');
+    api.startEarly('/early/other', { page: 1 });
+
+    await api.get('/early/other', { query: { page: 2 }, schema: thingSchema });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    startSession({ accessToken: 'tok2', user: buildSessionUser({ id: 2 }), permissions: [] });
+    await api.get('/early/mine', { schema: thingSchema });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(authorizationOf(fetchMock.mock.calls[3]![1])).toBe('Bearer tok2');
+  });
+
+  it('gives the caller the error and the contract check it would have met asking itself', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
+    stubAnswers((input) =>
+      input.endsWith('/refused') ? errorResponse(403, 'TWO_FACTOR_REQUIRED') : jsonResponse({ ok: 'yes' }),
+    );
+    api.startEarly('/early/refused');
+    api.startEarly('/early/malformed');
+
+    await expect(api.get('/early/refused', { schema: thingSchema })).rejects.toMatchObject({
+      status: 403,
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    await expect(api.get('/early/malformed', { schema: thingSchema })).rejects.toMatchObject({
+      code: CLIENT_ERROR_CODE.invalidResponse,
+    });
+  });
+
+  it('lets the caller cancel its wait for an early answer', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    api.startEarly('/early/slow');
+
+    const controller = new AbortController();
+    const pending = api.get('/early/slow', { schema: thingSchema, signal: controller.signal });
+    controller.abort(new DOMException('Left the screen', 'AbortError'));
+
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    answer(jsonResponse({ ok: true, path: 'late' }));
+  });
+});
+
 describe('fileNameFromDisposition', () => {
   it.each([
     ['attachment; filename="users.xlsx"', 'users.xlsx'],

@@ -248,10 +248,14 @@ async function readBody(response: Response, kind: ResponseKind, schema: z.ZodTyp
     throw new ApiError({ status: response.status, code: CLIENT_ERROR_CODE.invalidResponse, message: 'Invalid JSON' });
   }
   if (kind === 'rawJson' || !schema) return data;
+  return validated(data, schema, response.status);
+}
+
+function validated(data: unknown, schema: z.ZodType, status: number): unknown {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError({
-      status: response.status,
+      status,
       code: CLIENT_ERROR_CODE.invalidResponse,
       message: 'The answer does not match the contract',
       details: parsed.error.issues,
@@ -508,11 +512,57 @@ export function newIdempotencyKey(): string {
 /** A lost connection is tried once more after this pause; the key makes that safe for a POST. */
 const RECONNECT_DELAY_MS = 1_000;
 
+/**
+ * GETs started before the code that asks for them has arrived (`api.startEarly`): on a cold start
+ * the screen's first requests go out beside its scripts instead of after them. Each is handed to the
+ * first `api.get` of the same address for the same user, who validates it with its own schema; one
+ * nobody asked for is dropped after `EARLY_REQUEST_TTL_MS`.
+ */
+interface EarlyRequest {
+  answer: Promise<unknown>;
+  userId: number | null;
+  startedAt: number;
+}
+const EARLY_REQUEST_TTL_MS = 30_000;
+const earlyRequests = new Map<string, EarlyRequest>();
+
+/** For tests, whose files share this module: an early answer one started must not reach the next. */
+export function dropEarlyRequests(): void {
+  earlyRequests.clear();
+}
+
+function takeEarlyRequest(url: string): Promise<unknown> | null {
+  const early = earlyRequests.get(url);
+  if (!early) return null;
+  earlyRequests.delete(url);
+  const fresh = Date.now() - early.startedAt < EARLY_REQUEST_TTL_MS;
+  // A request made for someone who has signed out since is not theirs to read.
+  return fresh && early.userId === (getSession().user?.id ?? null) ? early.answer : null;
+}
+
+async function fromEarlyRequest(answer: Promise<unknown>, schema: z.ZodType | undefined, signal?: AbortSignal) {
+  signal?.throwIfAborted();
+  const data = await (signal
+    ? Promise.race([
+        answer,
+        new Promise<never>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+        ),
+      ])
+    : answer);
+  // An answer that was not 2xx rejected above, with its own error.
+  return schema ? validated(data, schema, 200) : undefined;
+}
+
 async function request<S extends z.ZodType | undefined = undefined>(
   method: Method,
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Output<S>> {
+  if (method === 'GET') {
+    const early = takeEarlyRequest(buildUrl(path, options.query));
+    if (early) return fromEarlyRequest(early, options.schema, options.signal) as Promise<Output<S>>;
+  }
   if (method !== 'POST') return send(method, path, options, 'json') as Promise<Output<S>>;
   // One key for this call and its retries: the server answers a repeat with the first answer.
   const keyed = { ...options, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() };
@@ -532,6 +582,18 @@ type BodylessOptions<S extends z.ZodType | undefined> = Omit<RequestOptions<S>, 
 export const api = {
   get: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodylessOptions<S>) =>
     request('GET', path, options),
+  /**
+   * Sends a GET now for the `api.get` of the same address that will follow once its code is here
+   * (see `EarlyRequest`). Its answer is kept unvalidated until then; an error reaches that caller.
+   */
+  startEarly: (path: string, query?: QueryParams) => {
+    const url = buildUrl(path, query);
+    if (earlyRequests.has(url)) return;
+    const answer = send('GET', path, { query }, 'rawJson');
+    // Nobody may ever ask (the screen changed meanwhile): its failure is not an unhandled rejection.
+    answer.catch(() => undefined);
+    earlyRequests.set(url, { answer, userId: getSession().user?.id ?? null, startedAt: Date.now() });
+  },
   post: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
     request('POST', path, options),
   put: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { dropEarlyRequests } from '@/lib/api-client';
 import { loadAllTexts } from '@/lib/i18n';
 import { reloadSession } from '@/lib/session';
 
@@ -46,6 +47,7 @@ const START_URL = window.location.href;
 afterEach(() => {
   cleanup();
   notifications.clean(); // the store outlives the rendered tree
+  dropEarlyRequests();
   window.localStorage.clear();
   // The session module keeps what it read from storage: read again, so no test inherits a sign-in.
   reloadSession();

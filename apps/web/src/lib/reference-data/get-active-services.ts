@@ -2,17 +2,14 @@ import { catalogServiceDtoSchema, type CatalogServiceDto } from '@ledgerport/sha
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { REFERENCE_STALE_TIME, referenceKeys, type ServicesScope } from './reference-keys';
+import { REFERENCE_STALE_TIME, activeServicesRequest, referenceKeys, type ServicesScope } from './reference-keys';
 
 const servicesSchema = z.array(catalogServiceDtoSchema);
 
 /** Every active service (`clientId` null) or one client's active services. */
-export function getActiveServices({ clientId, icons = false }: ServicesScope, signal?: AbortSignal) {
-  return api.get(clientId === null ? '/document/services/all' : `/document/clients/${clientId}/services`, {
-    query: icons ? { includeIcons: true } : undefined,
-    schema: servicesSchema,
-    signal,
-  });
+export function getActiveServices(scope: ServicesScope, signal?: AbortSignal) {
+  const { path, query } = activeServicesRequest(scope);
+  return api.get(path, { query, schema: servicesSchema, signal });
 }
 
 export function activeServicesQueryOptions(scope: ServicesScope) {

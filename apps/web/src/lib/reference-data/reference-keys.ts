@@ -13,6 +13,14 @@ export interface ServicesScope {
   icons?: boolean;
 }
 
+/** Where one scope's services are asked for (also by app/early-requests.ts, which has no schemas). */
+export function activeServicesRequest({ clientId, icons = false }: ServicesScope) {
+  return {
+    path: clientId === null ? '/document/services/all' : `/document/clients/${clientId}/services`,
+    query: icons ? { includeIcons: true } : undefined,
+  };
+}
+
 export const referenceKeys = {
   all: ['reference'] as const,
   kind: (kind: ReferenceKind) => [...referenceKeys.all, kind] as const,

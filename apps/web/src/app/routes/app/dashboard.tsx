@@ -1,4 +1,3 @@
-import { hasPermission } from '@ledgerport/shared';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -16,10 +15,11 @@ import {
 } from '@/features/reconciliation/api/get-connections-needing-action';
 import { ConnectionsNeedingActionCard } from '@/features/reconciliation/components/connections-needing-action';
 import { ToDoCard } from '@/features/requests/to-dos/to-do-card';
-import { isClientUser, useAuthorization } from '@/lib/authorization';
+import { useAuthorization } from '@/lib/authorization';
 import { queryClient } from '@/lib/query-client';
 import { activeServicesQueryOptions, useActiveServices } from '@/lib/reference-data/get-active-services';
-import { getSession, isSignedIn, useSession } from '@/lib/session';
+import { getSession, useSession } from '@/lib/session';
+import { HOME_SERVICES_SCOPE, homeRequests } from '../../early-requests';
 import { href, routeDefinition } from '../../routes-table';
 
 const homeHref = href('Dashboard');
@@ -32,12 +32,10 @@ const serviceHref = (serviceId: number) => href('Dashboard', null, { service: se
  * lists depend on the account chosen in the layout, so theirs are left to the screen.
  */
 export function prefetchDashboard(): null {
-  const session = getSession();
-  if (!isSignedIn(session) || isClientUser(session.user)) return null;
-  const can = (permission: string) => hasPermission(session.permissions, permission);
-  void queryClient.prefetchQuery(activeServicesQueryOptions({ clientId: null, icons: true }));
-  if (can('received:list') || can('my-upload:list')) void queryClient.prefetchQuery(documentCountsQueryOptions());
-  if (can('reconciliation:list')) void queryClient.prefetchQuery(connectionsNeedingActionQueryOptions());
+  const home = homeRequests(getSession());
+  if (home?.services) void queryClient.prefetchQuery(activeServicesQueryOptions(HOME_SERVICES_SCOPE));
+  if (home?.counts) void queryClient.prefetchQuery(documentCountsQueryOptions());
+  if (home?.connections) void queryClient.prefetchQuery(connectionsNeedingActionQueryOptions());
   return null;
 }
 

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { AppLayout } from '@/app/layouts/app-layout';
+import { twoFactorStatusQueryOptions } from '@/features/two-factor/api/two-factor';
 import { isAllowed, isClientUser, toAccessContext } from '@/lib/authorization';
-import { isSignedIn, useSession } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
+import { getSession, isSignedIn, useSession } from '@/lib/session';
 import { href, isRouteHandle, routeDefinition } from '../../routes-table';
 
 /**
@@ -24,6 +26,16 @@ function RouteAccessGuard({ children }: { children: ReactNode }) {
     if (!isAllowed(toAccessContext(session), requirement)) return <Navigate to={href('Dashboard')} replace />;
   }
   return children;
+}
+
+/**
+ * Called as this module arrives (app/router.tsx), before the area first renders: the two-factor
+ * check the layout waits for is then usually answered already (a cold start sent it early, see
+ * app/early-requests.ts), so the screen comes with the frame's first paint rather than a render
+ * later.
+ */
+export function prefetchAppRoot(): void {
+  if (isSignedIn(getSession())) void queryClient.prefetchQuery(twoFactorStatusQueryOptions());
 }
 
 export function AppRoot() {

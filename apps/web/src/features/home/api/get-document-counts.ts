@@ -1,11 +1,11 @@
 import { documentCountsDtoSchema } from '@ledgerport/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { homeKeys } from './home-keys';
+import { DOCUMENT_COUNTS_PATH, homeKeys } from './home-keys';
 
 /** How many documents each list holds for the caller (the Home cards). */
 export function getDocumentCounts(signal?: AbortSignal) {
-  return api.get('/document/documents/counts', { schema: documentCountsDtoSchema, signal });
+  return api.get(DOCUMENT_COUNTS_PATH, { schema: documentCountsDtoSchema, signal });
 }
 
 export function documentCountsQueryOptions() {

@@ -1,11 +1,11 @@
 import { connectionsNeedingActionDtoSchema } from '@ledgerport/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { reconciliationKeys } from './reconciliation-keys';
+import { CONNECTIONS_NEEDING_ACTION_PATH, reconciliationKeys } from './reconciliation-keys';
 
 /** Linked banks needing the client to reconnect, the longest waiting first (staff: every client's). */
 export function getConnectionsNeedingAction(signal?: AbortSignal) {
-  return api.get('/document/reconciliation/connections', { schema: connectionsNeedingActionDtoSchema, signal });
+  return api.get(CONNECTIONS_NEEDING_ACTION_PATH, { schema: connectionsNeedingActionDtoSchema, signal });
 }
 
 export function connectionsNeedingActionQueryOptions() {

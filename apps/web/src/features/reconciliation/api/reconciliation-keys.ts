@@ -23,5 +23,7 @@ export const reconciliationKeys = {
   sandboxInstitutions: () => [...reconciliationKeys.all, 'sandbox-institutions'] as const,
 };
 
+export const CONNECTIONS_NEEDING_ACTION_PATH = '/document/reconciliation/connections';
+
 /** Every path of one client's accounts starts here. */
 export const accountsPath = (clientId: number) => `/document/clients/${clientId}/institution-accounts`;

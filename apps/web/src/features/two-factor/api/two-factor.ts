@@ -6,13 +6,14 @@ import {
 } from '@ledgerport/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { TWO_FACTOR_STATUS_PATH, twoFactorKeys } from './two-factor-keys';
 
-export const twoFactorKeys = { status: ['two-factor', 'status'] as const };
+export { twoFactorKeys };
 
 export function twoFactorStatusQueryOptions() {
   return queryOptions({
     queryKey: twoFactorKeys.status,
-    queryFn: ({ signal }) => api.get('/identity/two-factor', { schema: twoFactorStatusSchema, signal }),
+    queryFn: ({ signal }) => api.get(TWO_FACTOR_STATUS_PATH, { schema: twoFactorStatusSchema, signal }),
   });
 }
 

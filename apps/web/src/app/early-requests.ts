@@ -1,0 +1,52 @@
+import { hasPermission } from '@ledgerport/shared';
+// Key modules, not the requests: this module is part of the first script, which has no schemas.
+import { DOCUMENT_COUNTS_PATH } from '@/features/home/api/home-keys';
+import { CONNECTIONS_NEEDING_ACTION_PATH } from '@/features/reconciliation/api/reconciliation-keys';
+import { TWO_FACTOR_STATUS_PATH } from '@/features/two-factor/api/two-factor-keys';
+import { api } from '@/lib/api-client';
+import { isClientUser } from '@/lib/authorization';
+import { activeServicesRequest } from '@/lib/reference-data/reference-keys';
+import { getSession, isSignedIn, type Session } from '@/lib/session';
+import { ROUTES } from './routes-table';
+
+/** The services Home lists for staff, with their icons. */
+export const HOME_SERVICES_SCOPE = { clientId: null, icons: true } as const;
+
+/**
+ * What Home asks for first, for staff; nothing for a client user, whose lists depend on the account
+ * chosen in the layout. The dashboard's loader prefetches these and a cold start sends them early.
+ */
+export function homeRequests(session: Session) {
+  if (!isSignedIn(session) || isClientUser(session.user)) return null;
+  const can = (permission: string) => hasPermission(session.permissions, permission);
+  return {
+    services: true,
+    counts: can('received:list') || can('my-upload:list'),
+    connections: can('reconciliation:list'),
+  };
+}
+
+/**
+ * The signed-in area's loader (app/router.tsx), which runs beside the download of the area's code:
+ * on the page's first load only, the layout's two-factor check (the screen waits for it) and, on Home,
+ * Home's lists go out now instead of once that code has arrived and rendered (issue 25 item 5). The
+ * queries that follow take these answers (`api.startEarly`). Later navigations have the code already.
+ */
+export function earlyRequestsLoader() {
+  let coldStart = true;
+  return ({ request }: { request: Request }): null => {
+    if (!coldStart) return null;
+    coldStart = false;
+    const session = getSession();
+    if (!isSignedIn(session)) return null;
+    api.startEarly(TWO_FACTOR_STATUS_PATH);
+    const home = new URL(request.url).pathname === ROUTES.Dashboard.path ? homeRequests(session) : null;
+    if (home?.services) {
+      const { path, query } = activeServicesRequest(HOME_SERVICES_SCOPE);
+      api.startEarly(path, query);
+    }
+    if (home?.counts) api.startEarly(DOCUMENT_COUNTS_PATH);
+    if (home?.connections) api.startEarly(CONNECTIONS_NEEDING_ACTION_PATH);
+    return null;
+  };
+}
