@@ -13,6 +13,7 @@ import { useAnnouncementsStep } from '@/features/announcements/hooks/use-announc
 import { useLeadOnboardingStep } from '@/features/lead-onboarding/hooks/use-lead-onboarding-step';
 import { useTwoFactorStep } from '@/features/two-factor/hooks/use-two-factor-step';
 import { useAuthorization } from '@/lib/authorization';
+import { useIsPhone } from '@/lib/use-is-phone';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { SkipLink, mainContentProps } from './skip-link';
@@ -49,6 +50,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { isClient } = useAuthorization();
+  const isPhone = useIsPhone();
   useMenuDialogFocusReturn();
 
   // On small screens the navbar covers the page: close it once a link was followed.
@@ -73,7 +75,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* A complementary landmark holding the menu's own <nav> and, for clients, the terms link, which
           would otherwise sit outside every landmark. */}
       <AppShell.Navbar id={NAVBAR_ID} p="sm" component="aside">
-        <Sidebar />
+        {/* On a phone the menu is off screen until the burger opens it: not built before then. */}
+        <Sidebar menuWanted={!isPhone || navbarOpened} />
       </AppShell.Navbar>
       <AppShell.Main {...mainContentProps}>{ready ? children : <PendingContent step={currentClient} />}</AppShell.Main>
       {twoFactor.dialog}

@@ -134,9 +134,15 @@ const MenuLink = memo(function MenuLink({
   );
 });
 
-/** Memoised: it takes no props, so the layout's renders (one per post-login check) leave it be. */
-export const Sidebar = memo(function Sidebar() {
+/**
+ * Memoised: the layout renders once per post-login check, the sidebar only when `menuWanted` turns.
+ * `menuWanted` false (a phone whose menu was never opened) leaves out the links, which nobody sees
+ * there, but keeps the hooks that refresh messages; once built, the menu stays (it slides out closed).
+ */
+export const Sidebar = memo(function Sidebar({ menuWanted }: { menuWanted: boolean }) {
   const { t } = useTranslation();
+  const [menuBuilt, setMenuBuilt] = useState(menuWanted);
+  if (menuWanted && !menuBuilt) setMenuBuilt(true);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { allows, can, isClient } = useAuthorization();
@@ -155,6 +161,7 @@ export const Sidebar = memo(function Sidebar() {
     ? ADMINISTRATION_MENU.filter((entry) => allows(routeDefinition(entry.route)))
     : [];
 
+  if (!menuBuilt) return null;
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="scroll">
