@@ -540,16 +540,25 @@ function takeEarlyRequest(url: string): Promise<unknown> | null {
   return fresh && early.userId === (getSession().user?.id ?? null) ? early.answer : null;
 }
 
+/** The caller's cancel ends its wait, not the request (nothing else would read its answer anyway). */
+async function untilAnswerOrAbort(answer: Promise<unknown>, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!signal) return answer;
+  signal.throwIfAborted();
+  let stopWaiting: () => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    stopWaiting = () => signal.removeEventListener('abort', onAbort);
+  });
+  try {
+    return await Promise.race([answer, aborted]);
+  } finally {
+    stopWaiting();
+  }
+}
+
 async function fromEarlyRequest(answer: Promise<unknown>, schema: z.ZodType | undefined, signal?: AbortSignal) {
-  signal?.throwIfAborted();
-  const data = await (signal
-    ? Promise.race([
-        answer,
-        new Promise<never>((_resolve, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
-        ),
-      ])
-    : answer);
+  const data = await untilAnswerOrAbort(answer, signal);
   // An answer that was not 2xx rejected above, with its own error.
   return schema ? validated(data, schema, 200) : undefined;
 }
