@@ -28,9 +28,10 @@ export function homeRequests(session: Session) {
 
 /**
  * The signed-in area's loader (app/router.tsx), which runs beside the download of the area's code:
- * on the page's first load only, the layout's two-factor check (the screen waits for it) and, on Home,
- * Home's lists go out now instead of once that code has arrived and rendered (issue 25 item 5). The
- * queries that follow take these answers (`api.startEarly`). Later navigations have the code already.
+ * the first time the area is entered in this page (a load of one of its addresses, or the way in
+ * after signing in), the layout's two-factor check (the screen waits for it) and, on Home, Home's
+ * lists go out now instead of once that code has arrived and rendered (issue 25 item 5). The queries
+ * that follow take these answers (`api.startEarly`). Later navigations have the code already.
  */
 export function earlyRequestsLoader() {
   let coldStart = true;

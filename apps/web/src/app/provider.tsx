@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@ledgerport/shared';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { setSessionExpiredHandler } from '@/lib/api-client';
+import { dropEarlyRequests, setSessionExpiredHandler } from '@/lib/api-client';
 import { colorSchemeManager } from '@/lib/color-scheme';
 import { queryClient } from '@/lib/query-client';
 import { getSession, subscribeSession } from '@/lib/session';
@@ -25,7 +25,10 @@ function useSessionLifecycle() {
     const unsubscribe = subscribeSession(() => {
       const nowSignedIn = getSession().accessToken !== null;
       // Cached answers belong to the user who fetched them; the next user must not see them.
-      if (signedIn && !nowSignedIn) queryClient.clear();
+      if (signedIn && !nowSignedIn) {
+        queryClient.clear();
+        dropEarlyRequests();
+      }
       signedIn = nowSignedIn;
     });
     return () => {

@@ -337,6 +337,29 @@ describe('api client early requests', () => {
     });
   });
 
+  it('drops an early answer nobody took in time, and every one once the user changes something', async () => {
+    startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
+    const fetchMock = stubAnswers((input) => jsonResponse({ ok: true, path: input }, { status: 200 }));
+    vi.useFakeTimers();
+    try {
+      api.startEarly('/early/late');
+      await vi.advanceTimersByTimeAsync(30_000);
+      await api.get('/early/late', { schema: thingSchema });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      api.startEarly('/early/changed');
+      await api.post('/early/changes', { body: {} });
+      await api.get('/early/changed', { schema: thingSchema });
+      expect(fetchMock.mock.calls.map(([input]) => input).slice(2)).toEqual([
+        '/api/v1/early/changed',
+        '/api/v1/early/changes',
+        '/api/v1/early/changed',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets the caller cancel its wait for an early answer', async () => {
     startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: [] });
     let answer: (response: Response) => void = () => undefined;

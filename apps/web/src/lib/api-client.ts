@@ -516,7 +516,8 @@ const RECONNECT_DELAY_MS = 1_000;
  * GETs started before the code that asks for them has arrived (`api.startEarly`): on a cold start
  * the screen's first requests go out beside its scripts instead of after them. Each is handed to the
  * first `api.get` of the same address for the same user, who validates it with its own schema; one
- * nobody asked for is dropped after `EARLY_REQUEST_TTL_MS`.
+ * nobody asked for is dropped after `EARLY_REQUEST_TTL_MS`, and all of them at the first change the
+ * user sends (a POST, PUT, PATCH or DELETE), which may have made them out of date.
  */
 interface EarlyRequest {
   answer: Promise<unknown>;
@@ -526,7 +527,7 @@ interface EarlyRequest {
 const EARLY_REQUEST_TTL_MS = 30_000;
 const earlyRequests = new Map<string, EarlyRequest>();
 
-/** For tests, whose files share this module: an early answer one started must not reach the next. */
+/** At sign-out, and for tests, whose files share this module. */
 export function dropEarlyRequests(): void {
   earlyRequests.clear();
 }
@@ -571,6 +572,8 @@ async function request<S extends z.ZodType | undefined = undefined>(
   if (method === 'GET') {
     const early = takeEarlyRequest(buildUrl(path, options.query));
     if (early) return fromEarlyRequest(early, options.schema, options.signal) as Promise<Output<S>>;
+  } else {
+    dropEarlyRequests();
   }
   if (method !== 'POST') return send(method, path, options, 'json') as Promise<Output<S>>;
   // One key for this call and its retries: the server answers a repeat with the first answer.
@@ -601,7 +604,11 @@ export const api = {
     const answer = send('GET', path, { query }, 'rawJson');
     // Nobody may ever ask (the screen changed meanwhile): its failure is not an unhandled rejection.
     answer.catch(() => undefined);
-    earlyRequests.set(url, { answer, userId: getSession().user?.id ?? null, startedAt: Date.now() });
+    const early = { answer, userId: getSession().user?.id ?? null, startedAt: Date.now() };
+    earlyRequests.set(url, early);
+    setTimeout(() => {
+      if (earlyRequests.get(url) === early) earlyRequests.delete(url);
+    }, EARLY_REQUEST_TTL_MS);
   },
   post: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
     request('POST', path, options),

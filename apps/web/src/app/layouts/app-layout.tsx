@@ -74,7 +74,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       {/* A complementary landmark holding the menu's own <nav> and, for clients, the terms link, which
           would otherwise sit outside every landmark. */}
-      <AppShell.Navbar id={NAVBAR_ID} p="sm" component="aside">
+      {/* Closed on a phone, the navbar is only slid off screen: inert keeps its links out of the tab
+          order and of screen readers until the burger opens it. */}
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" component="aside" inert={isPhone && !navbarOpened}>
         {/* On a phone the menu is off screen until the burger opens it: not built before then. */}
         <Sidebar menuWanted={!isPhone || navbarOpened} />
       </AppShell.Navbar>
