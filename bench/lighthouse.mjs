@@ -8,8 +8,10 @@
 // which the page gets by signing in through the form, and Lighthouse is told not to clear it.
 //
 // Options: --out DIR writes each full report as JSON; --cpu-slowdown N replaces the preset's 4x CPU
-// slowdown (the issue's figures are the preset's; see "Calibrating" in docs/performance.md);
-// LIGHTHOUSE_VERSION and CHROME_PATH override the defaults below.
+// slowdown (the issue's figures are the preset's; see "Calibrating" in docs/performance.md); --runs N
+// measures each page N times (one server, the cache emptied before each run; a single run says little
+// on a shared host); --only login|dashboard measures one page; LIGHTHOUSE_VERSION and CHROME_PATH
+// override the defaults below.
 //
 // The preset slows the CPU four times from whatever the host is, so every row carries the host's
 // `benchmarkIndex`: a score means little without it.
@@ -40,7 +42,20 @@ const METRICS = {
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: options } = parseArgs({ options: { out: { type: 'string' }, 'cpu-slowdown': { type: 'string' } } });
+const { values: options } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    'cpu-slowdown': { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    only: { type: 'string' },
+  },
+});
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of 1 or more.');
+if (options.only !== undefined && !['login', 'dashboard'].includes(options.only)) {
+  throw new Error('--only takes login or dashboard.');
+}
+const measures = (label) => options.only === undefined || options.only === label;
 /** Lighthouse's mobile preset ("slow 4G"), as its constants define it, with another CPU slowdown. */
 const MOBILE_SLOW_4G = {
   rttMs: 150,
@@ -138,35 +153,44 @@ try {
   };
   const results = [];
 
-  const loginPage = await browser.newPage();
-  const login = await lighthouse(`${baseUrl}/login`, flags, undefined, loginPage);
-  results.push(['login', login.lhr]);
-  await loginPage.close();
+  const label = (name, run) => (runs === 1 ? name : `${name}-${run}`);
+  for (let run = 1; measures('login') && run <= runs; run++) {
+    const loginPage = await browser.newPage();
+    const login = await lighthouse(`${baseUrl}/login`, flags, undefined, loginPage);
+    results.push([label('login', run), login.lhr]);
+    await loginPage.close();
+  }
 
   // Signed in the way a person is: through the form, which stores the session in localStorage.
   const page = await browser.newPage();
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[autocomplete="username"]').fill(DEMO_USER.username);
-  await page.locator('input[autocomplete="current-password"]').fill(DEMO_USER.password);
-  await Promise.all([
-    page.waitForNavigation({ waitUntil: 'networkidle0' }),
-    page.locator('button[type="submit"]').click(),
-  ]);
-  if (new URL(page.url()).pathname !== '/') throw new Error(`Sign-in did not reach the dashboard (at ${page.url()}).`);
-  // Lighthouse keeps the HTTP cache too when told to keep storage: empty it, so both pages load cold.
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-  const dashboard = await lighthouse(`${baseUrl}/`, { ...flags, disableStorageReset: true }, undefined, page);
-  if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/') {
-    throw new Error(`The dashboard run ended at ${dashboard.lhr.finalDisplayedUrl}: the session did not hold.`);
+  if (measures('dashboard')) await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+  for (let run = 1; measures('dashboard') && run <= runs; run++) {
+    if (run === 1) {
+      await page.locator('input[autocomplete="username"]').fill(DEMO_USER.username);
+      await page.locator('input[autocomplete="current-password"]').fill(DEMO_USER.password);
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'networkidle0' }),
+        page.locator('button[type="submit"]').click(),
+      ]);
+      if (new URL(page.url()).pathname !== '/')
+        throw new Error(`Sign-in did not reach the dashboard (at ${page.url()}).`);
+    }
+    // Lighthouse keeps the HTTP cache too when told to keep storage: empty it, so every run loads cold.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const dashboard = await lighthouse(`${baseUrl}/`, { ...flags, disableStorageReset: true }, undefined, page);
+    if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/') {
+      throw new Error(`The dashboard run ended at ${dashboard.lhr.finalDisplayedUrl}: the session did not hold.`);
+    }
+    results.push([label('dashboard', run), dashboard.lhr]);
   }
-  results.push(['dashboard', dashboard.lhr]);
 
+  const [, first] = results[0];
   console.log(
-    `Lighthouse ${login.lhr.lighthouseVersion}, ${login.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}, ` +
-      `${login.lhr.configSettings.formFactor} with ${login.lhr.configSettings.throttlingMethod} throttling, ` +
-      `CPU slowed ${login.lhr.configSettings.throttling.cpuSlowdownMultiplier}x`,
+    `Lighthouse ${first.lighthouseVersion}, ${first.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}, ` +
+      `${first.configSettings.formFactor} with ${first.configSettings.throttlingMethod} throttling, ` +
+      `CPU slowed ${first.configSettings.throttling.cpuSlowdownMultiplier}x`,
   );
   console.table(results.map(([label, lhr]) => summary(label, lhr)));
   if (options.out) {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,7 @@ const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 // packages/shared shows up without a separate build step.
 const sharedEntry = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 const sharedDir = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+const lazySchemaModule = fileURLToPath(new URL('./src/lib/lazy-schema.ts', import.meta.url));
 
 /**
  * The shared contract is declarations only (schemas, constants, pure functions), but its schema
@@ -22,6 +24,78 @@ function sharedContractHasNoSideEffects(): Plugin {
     name: 'ledgerport:shared-contract-has-no-side-effects',
     transform(_code, id) {
       return id.startsWith(sharedDir) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/** The calls at the end of a chain that give something other than a schema. */
+const NOT_A_SCHEMA = new Set([
+  'parse',
+  'safeParse',
+  'parseAsync',
+  'safeParseAsync',
+  'decode',
+  'encode',
+  'toJSONSchema',
+]);
+
+interface EstreeNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Whether a top-level initialiser builds a zod schema: a call chain starting at `z` or at a binding
+ * named `...Schema` (the contract's convention), and not ending in a parse. Anything else (constants,
+ * functions, arrays, frozen maps) is left alone, since the proxy is transparent only for objects.
+ */
+function buildsSchema(init: EstreeNode): boolean {
+  if (init.type !== 'CallExpression') return false;
+  const callee = init.callee as EstreeNode;
+  if (callee.type === 'MemberExpression' && NOT_A_SCHEMA.has(((callee.property as EstreeNode).name as string) ?? '')) {
+    return false;
+  }
+  let node: EstreeNode = init;
+  while (node.type === 'CallExpression' || node.type === 'MemberExpression') {
+    node = (node.type === 'CallExpression' ? node.callee : node.object) as EstreeNode;
+  }
+  return node.type === 'Identifier' && (node.name === 'z' || /Schema$/.test(node.name as string));
+}
+
+/**
+ * Schemas built on first use (apps/web/src/lib/lazy-schema.ts says why): each top-level
+ * `const x = z....` or `= otherSchema....` of packages/shared and of the web app's own modules becomes
+ * `lazySchema(() => ...)`. In the component tests too, so that they run what the browser runs.
+ */
+function lazySharedSchemas(): Plugin {
+  return {
+    name: 'ledgerport:lazy-shared-schemas',
+    enforce: 'post',
+    transform(code, id) {
+      const source = id.startsWith(sharedDir) || id.startsWith(srcDir);
+      if (!source || !/\.tsx?$/.test(id) || /[\\/]__tests__[\\/]|\.test\.tsx?$|[\\/]src[\\/]testing[\\/]/.test(id))
+        return null;
+      const program = this.parse(code) as unknown as { body: EstreeNode[] };
+      const output = new MagicString(code);
+      let wrapped = 0;
+      for (const statement of program.body) {
+        const declaration = (
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        ) as EstreeNode | null;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const declarator of declaration.declarations as EstreeNode[]) {
+          const init = declarator.init as EstreeNode | null;
+          if (!init || !buildsSchema(init)) continue;
+          output.appendLeft(init.start, '/* @__PURE__ */ __lazySchema(() => ');
+          output.appendRight(init.end, ')');
+          wrapped += 1;
+        }
+      }
+      if (wrapped === 0) return null;
+      output.prepend(`import { lazySchema as __lazySchema } from ${JSON.stringify(lazySchemaModule)};\n`);
+      return { code: output.toString(), map: output.generateMap({ hires: true }) };
     },
   };
 }
@@ -172,7 +246,12 @@ export default defineConfig(({ mode }) => {
   const planning = mode === CHUNK_PLAN_MODE;
   const plan = planning ? {} : readChunkPlan();
   return {
-    plugins: [react(), sharedContractHasNoSideEffects(), planning ? writeChunkPlan() : consumeChunkPlan()],
+    plugins: [
+      react(),
+      sharedContractHasNoSideEffects(),
+      lazySharedSchemas(),
+      planning ? writeChunkPlan() : consumeChunkPlan(),
+    ],
     resolve: {
       alias: [
         { find: /^@ledgerport\/shared$/, replacement: sharedEntry },
