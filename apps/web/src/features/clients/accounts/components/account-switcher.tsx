@@ -17,9 +17,11 @@ export function AccountSwitcher() {
   const { t } = useTranslation();
   const { can } = useAuthorization();
   const { currentClient } = useSession();
-  const enabled = can('account:list');
-  // Staff may hold account:list too (admins hold everything); they have no accounts of their own, get
-  // 403 here and see no switcher, as they have no current client either.
+  // Only with a current account to switch from: staff may hold account:list too (admins hold
+  // everything) but have no accounts of their own (the list answers them 403), and a client user
+  // still choosing one does so in the layout's dialog. Asked for otherwise, every staff page load sent
+  // a request for nothing.
+  const enabled = can('account:list') && currentClient !== null;
   const clients = useMyClients({ enabled });
   const setCurrent = useSetCurrentClient({ onSuccess: reloadPage });
 
