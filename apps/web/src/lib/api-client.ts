@@ -598,10 +598,10 @@ export const api = {
    * Sends a GET now for the `api.get` of the same address that will follow once its code is here
    * (see `EarlyRequest`). Its answer is kept unvalidated until then; an error reaches that caller.
    */
-  startEarly: (path: string, query?: QueryParams) => {
+  startEarly: (path: string, query?: QueryParams, { background = false }: { background?: boolean } = {}) => {
     const url = buildUrl(path, query);
     if (earlyRequests.has(url)) return;
-    const answer = send('GET', path, { query }, 'rawJson');
+    const answer = send('GET', path, { query, background }, 'rawJson');
     // Nobody may ever ask (the screen changed meanwhile): its failure is not an unhandled rejection.
     answer.catch(() => undefined);
     const early = { answer, userId: getSession().user?.id ?? null, startedAt: Date.now() };

@@ -1,7 +1,7 @@
 import { conversationPageDtoSchema } from '@ledgerport/shared';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { CONVERSATIONS_PATH, messageKeys, type ConversationsQuery } from './message-keys';
+import { CONVERSATIONS_PATH, UNREAD_CONVERSATIONS_QUERY, messageKeys, type ConversationsQuery } from './message-keys';
 
 interface GetOptions {
   signal?: AbortSignal;
@@ -42,7 +42,7 @@ export function useUnreadConversations({ enabled = true }: { enabled?: boolean }
   return useQuery({
     queryKey: messageKeys.unreadConversations(),
     queryFn: async ({ signal }) => {
-      const page = await getConversations({ limit: 1, offset: 0 }, { signal, background: true });
+      const page = await getConversations(UNREAD_CONVERSATIONS_QUERY, { signal, background: true });
       return page.unreadConversations;
     },
     enabled,

@@ -3,6 +3,8 @@ import type { ConversationListQuery } from '@ledgerport/shared';
 export type ConversationsQuery = Partial<ConversationListQuery>;
 
 export const CONVERSATIONS_PATH = '/document/conversations';
+/** The sidebar's count of conversations with unread messages: one item (its page carries the count). */
+export const UNREAD_CONVERSATIONS_QUERY = { limit: 1, offset: 0 } as const;
 
 export const conversationPath = (id: number) => `${CONVERSATIONS_PATH}/${id}`;
 

@@ -1,7 +1,7 @@
 import { notificationPageDtoSchema } from '@ledgerport/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { NOTIFICATIONS_PATH, notificationKeys } from './notification-keys';
+import { NOTIFICATIONS_PATH, UNREAD_COUNT_QUERY, notificationKeys } from './notification-keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -33,7 +33,7 @@ export function useUnreadCount({ pollMs }: { pollMs: number | false }) {
     queryKey: notificationKeys.unreadCount(),
     queryFn: async ({ signal }) => {
       const page = await api.get(NOTIFICATIONS_PATH, {
-        query: { limit: 1, offset: 0, unread: true },
+        query: UNREAD_COUNT_QUERY,
         schema: notificationPageDtoSchema,
         signal,
         // Fetched by a timer, a focus or a mount, never by a person's action (which has its own

@@ -1,5 +1,7 @@
 export const NOTIFICATIONS_PATH = '/identity/users/me/notifications';
 export const PREFERENCES_PATH = '/identity/users/me/notification-preferences';
+/** The bell's count: one item, unread only (the page's `unreadCount` is what is read). */
+export const UNREAD_COUNT_QUERY = { limit: 1, offset: 0, unread: true } as const;
 
 export const notificationKeys = {
   all: ['notifications'] as const,

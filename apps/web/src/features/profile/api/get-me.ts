@@ -1,11 +1,11 @@
 import { profileDtoSchema } from '@ledgerport/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileKeys } from './profile-keys';
+import { ME_PATH, profileKeys } from './profile-keys';
 
 /** The signed-in user as the server knows them now (names may have changed since sign-in). */
 export function getMe(signal?: AbortSignal) {
-  return api.get('/identity/users/me', { schema: profileDtoSchema, signal });
+  return api.get(ME_PATH, { schema: profileDtoSchema, signal });
 }
 
 export function meQueryOptions() {

@@ -1,3 +1,6 @@
+/** The signed-in user's profile (the user menu shows its name and picture). */
+export const ME_PATH = '/identity/users/me';
+
 export const profileKeys = {
   all: ['profile'] as const,
   me: () => [...profileKeys.all, 'me'] as const,
