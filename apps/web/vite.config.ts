@@ -200,8 +200,8 @@ function writeChunkPlan(): Plugin {
 
 /**
  * In the real build: the plan is used once (a later bare `vite build` is chunked automatically), and
- * index.html preloads /login's chunks beside the entry's, so that /login no longer waits for the
- * entry to run before asking for them. They are small beyond the `login` chunk, which Home loads as
+ * index.html preloads /login's chunks (and the notifications' container's) beside the entry's, so that
+ * no page waits for the entry to run before asking for them. They are small beyond the `login` chunk, which Home loads as
  * well (it holds what the two share).
  */
 function consumeChunkPlan(): Plugin {
@@ -221,7 +221,10 @@ function consumeChunkPlan(): Plugin {
           wanted.add(file);
           for (const next of byFile.get(file)?.imports ?? []) visit(next);
         };
-        for (const route of PLANNED_ROUTES.login.slice(0, 2)) {
+        // All three: the notifications' container is a chunk of its own only as the target of a lazy
+        // import (its code is in `login`); asked for once a page had rendered, it was a third round of
+        // requests before the first screen was complete.
+        for (const route of PLANNED_ROUTES.login) {
           const chunk = chunks.find((c) => c.isDynamicEntry && route.test(c.facadeModuleId ?? ''));
           if (chunk) visit(chunk.fileName);
         }
