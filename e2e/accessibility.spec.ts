@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse, type Browser, type Page } from '@playwright/test';
-import { expectLoaded, expectNoSeriousViolations, openScreen } from './support-axe.js';
+import { expectLoaded, expectNoSeriousViolations, openScreen, openScreenInApp } from './support-axe.js';
 import { submitVirginiaLlc } from './support-companies.js';
 import { followInvitationLink, sendInvitation, uniqueEmail } from './support-invitations.js';
 import { DEMO, chooseAccount, signIn } from './support.js';
@@ -10,8 +10,9 @@ import { DEMO, chooseAccount, signIn } from './support.js';
  * WCAG 2.2 AA in the browser (issue 25 item 1, docs/accessibility.md): axe-core on every route of
  * the route table as the admin, an advisor, an employee and a client user, on the public pages and
  * with the main dialogs open; any serious or critical violation fails, naming the rule and the nodes.
- * Each role signs in once and its page walks its routes by URL: one describe per role, so the roles
- * run side by side on the two workers, and a violation on one screen does not hide the next.
+ * Each role signs in once and its page walks its routes by address inside the loaded app: one describe
+ * per role, so the roles run side by side on the two workers, and a violation on one screen does not
+ * hide the next.
  */
 
 type Role = 'admin' | 'advisor' | 'employee' | 'client';
@@ -244,7 +245,7 @@ for (const role of EVERYONE) {
         for (const [name, route] of routes) {
           const path = typeof route.path === 'string' ? route.path : await route.path(ids);
           await test.step(`${name} ${path}`, async () => {
-            await openScreen(page, path);
+            await openScreenInApp(page, path);
             await expectNoSeriousViolations(page, `${path} as ${role}`, { soft: true });
           });
         }
