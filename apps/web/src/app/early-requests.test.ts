@@ -54,7 +54,7 @@ describe('the signed-in area’s early requests', () => {
     expect(fetchMock).toHaveBeenCalledTimes(7);
   });
 
-  it('asks only for what the user may see, and only the two-factor check away from Home', () => {
+  it('asks only for what the user may see, and away from Home only the two-factor check and the frame’s', () => {
     startSession({ accessToken: 'tok', user: buildSessionUser(), permissions: ['my-upload:list'] });
     const fetchMock = stubServer();
     load(earlyRequestsLoader(), '/');
