@@ -139,7 +139,8 @@ test('the demo firm has a lead part-way through the wizard, whose copied link re
   try {
     const wizard = await prospect.newPage();
     await wizard.goto(url);
-    await expect(wizard.getByRole('region', { name: 'Contract' }).locator('iframe[title="Contract"]')).toBeVisible();
+    const contract = wizard.getByRole('region', { name: 'Contract' });
+    await expect(contract.getByRole('img', { name: /^Page 1 of \d+ of Contract-/ })).toBeVisible();
   } finally {
     await prospect.close();
   }

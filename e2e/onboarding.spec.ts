@@ -80,7 +80,9 @@ test('a prospect onboards, signs in and completes billing info and documents', a
   // A reload resumes at the lead's step: the contract.
   await page.goto(continueUrl);
   const contract = page.getByRole('region', { name: 'Contract' });
-  await expect(contract.locator('iframe[title="Contract"]')).toBeVisible();
+  await expect(
+    contract.getByRole('img', { name: new RegExp(`^Page 1 of \\d+ of Contract-${company}-`) }),
+  ).toBeVisible();
   const downloading = page.waitForEvent('download');
   await contract.getByRole('button', { name: 'Download contract' }).click();
   const download = await downloading;

@@ -45,6 +45,11 @@ interface ViewerFileProps<T extends ViewerItem> {
   onRetry: () => void;
   onDownload: () => void;
   downloading: boolean;
+  /**
+   * The viewer's keys (pages, zoom) on the whole window: right for the dialog, which has the focus to
+   * itself; a file shown within a page (the onboarding contract) leaves Page Up and Page Down to the page.
+   */
+  windowKeys?: boolean;
 }
 
 /** Keys typed into a field are the field's own (none in the viewer today, but a caller may add one). */
@@ -108,11 +113,13 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
         break;
     }
   };
+  const windowKeys = props.windowKeys ?? true;
   useEffect(() => {
+    if (!windowKeys) return;
     const listener = (event: KeyboardEvent) => keys.current(event);
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
-  }, []);
+  }, [windowKeys]);
 
   if (file.status === 'loading') {
     return (

@@ -1,14 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { leadPath, onboardingKeys } from './onboarding-keys';
+import { leadPath } from './onboarding-keys';
 
-/** The generated contract PDF, inline, to show it embedded in the contract step. */
-export function useContractPreview(idHash: string) {
-  return useQuery({
-    queryKey: [...onboardingKeys.lead(idHash), 'contract-preview'],
-    queryFn: ({ signal }) => api.getBlob(`${leadPath(idHash)}/contract/preview`, { signal }),
-    staleTime: Infinity,
-  });
+/** The generated contract PDF, inline, for the viewer embedded in the contract step. */
+export async function loadContractPreview(idHash: string, signal: AbortSignal): Promise<Blob> {
+  const file = await api.getBlob(`${leadPath(idHash)}/contract/preview`, { signal });
+  return file.blob;
 }
 
 /** The same PDF as an attachment, named by the server (spec 03 section 9 file name). */

@@ -1,46 +1,41 @@
 import { leadContractFileName, type PublicLeadDto } from '@ledgerport/shared';
-import { Alert, Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadPdf } from '@/components/document-viewer/load-pdf';
+import { ViewerFile } from '@/components/document-viewer/viewer-file';
+import type { PdfOpener } from '@/components/document-viewer/pdf-file';
 import { notify } from '@/lib/notify';
 import { saveFile } from '@/lib/save-file';
-import { useContractPreview, useDownloadContract } from '../api/get-contract';
+import { loadContractPreview, useDownloadContract } from '../api/get-contract';
 import { useUpdateLeadStep } from '../api/update-lead-step';
 import { useReloadAfterConflict } from '../api/use-step-conflict';
-
-/** An object URL for the blob, revoked when it changes or the step closes. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 /** Step 4: the generated contract, shown and downloadable; accepting it moves on (spec 03 section 7). */
 export function ContractStep({
   lead,
   onSaved,
   onPrevious,
+  openPdf = loadPdf,
 }: {
   lead: PublicLeadDto;
   onSaved: () => void;
   onPrevious: () => void;
+  /** pdf.js, loaded on first use; component tests pass a stand-in (happy-dom has no canvas). */
+  openPdf?: PdfOpener;
 }) {
   const { t } = useTranslation();
-  const preview = useContractPreview(lead.idHash);
-  const url = useObjectUrl(preview.data?.blob);
+  const fileName = leadContractFileName(lead.generalInfo?.legalCompanyName ?? '', new Date());
+  // A retry mounts the viewer afresh, which fetches the contract again.
+  const [attempt, setAttempt] = useState(0);
   const download = useDownloadContract(lead.idHash);
   const update = useUpdateLeadStep(lead.idHash);
 
   const save = async () => {
     try {
       const file = await download.mutateAsync();
-      saveFile(file, leadContractFileName(lead.generalInfo?.legalCompanyName ?? '', new Date()));
+      saveFile(file, fileName);
     } catch {
       notify.error(t('onboarding.errors.contractDownload'), { key: 'onboarding-contract-download' });
     }
@@ -77,22 +72,34 @@ export function ContractStep({
         </Alert>
       )}
       {lead.contractDate && <Text size="sm">{t('onboarding.contract.date', { date: lead.contractDate })}</Text>}
-      {preview.isError ? (
-        <Alert color="red">{t('onboarding.errors.leadLoad')}</Alert>
-      ) : url ? (
-        <Box
-          component="iframe"
-          src={url}
-          title={t('onboarding.contract.frameTitle')}
-          w="100%"
-          h={560}
-          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
+      {/*
+        Drawn by the app's own PDF viewer rather than the browser's: a phone's browser shows no PDF in a
+        frame (Chrome on Android offers to download it instead), and neither does one set to download PDFs.
+      */}
+      <Box
+        h={{ base: '70dvh', sm: 560 }}
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          overflow: 'hidden',
+        }}
+      >
+        <ViewerFile
+          // A lead reloaded after a conflict has another contract: fetch it anew.
+          key={`${lead.version}:${attempt}`}
+          item={{ id: lead.idHash, fileName, contentType: 'application/pdf' }}
+          loadFile={(_, signal) => loadContractPreview(lead.idHash, signal)}
+          openPdf={openPdf}
+          onPreviousItem={undefined}
+          onNextItem={undefined}
+          onRetry={() => setAttempt((value) => value + 1)}
+          onDownload={() => void save()}
+          downloading={download.isPending}
+          windowKeys={false}
         />
-      ) : (
-        <Center h={200}>
-          <Loader aria-label={t('app.loading')} />
-        </Center>
-      )}
+      </Box>
       <Group justify="space-between">
         <Button variant="default" onClick={onPrevious}>
           {t('onboarding.actions.previous')}

@@ -69,7 +69,6 @@ export const onboarding = {
   },
   contract: {
     intro: 'Please read the contract below and download it to keep a copy. Choosing Next accepts it.',
-    frameTitle: 'Contract',
     date: 'Contract date: {{date}}',
   },
   createAccount: {
