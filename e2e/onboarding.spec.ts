@@ -87,10 +87,10 @@ test('a prospect onboards, signs in and completes billing info and documents', a
   await contract.getByRole('button', { name: 'Download contract' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^Contract-${company}-\\d{8}\\.pdf$`));
-  await contract.getByRole('button', { name: 'Previous' }).click();
+  await contract.getByRole('button', { name: 'Previous', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Choose Tax', exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('region', { name: 'Contract' }).getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('region', { name: 'Contract' }).getByRole('button', { name: 'Next', exact: true }).click();
 
   // Create account.
   const account = page.getByRole('region', { name: 'Create account' });

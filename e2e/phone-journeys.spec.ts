@@ -289,7 +289,7 @@ test('the customer onboarding wizard on a phone: steps one under the other, gene
   // Drawn by the app's viewer: a phone's browser shows no PDF in a frame.
   await expect(contract.getByRole('img', { name: /^Page 1 of \d+ of Contract-/ })).toBeVisible();
   await expectNoSideScroll(page, 'onboarding, contract');
-  await contract.getByRole('button', { name: 'Next' }).click();
+  await contract.getByRole('button', { name: 'Next', exact: true }).click();
 
   const account = page.getByRole('region', { name: 'Create account' });
   await account.getByLabel('Employer identification number (EIN)').fill('123456789');
