@@ -54,8 +54,11 @@ export const DIMMED_DARK = '#adadad';
 /** Field errors in the dark scheme: red.4 (Mantine's red.8 is 3.0:1 on an input); 4.9:1 on dark.5. */
 export const ERROR_DARK = '#ff8787';
 
-/** The dark scheme's page (dark.7) and the raised surfaces text sits on (dark.6 hover, dark.8 header). */
-export const DARK_SURFACES = ['#242424', '#2e2e2e', '#1f1f1f'] as const;
+/**
+ * The dark scheme's page (dark.7) and the surfaces text sits on: dark.6 (inputs, default buttons),
+ * dark.5 (a table row or default button under the pointer) and dark.8 (the header).
+ */
+export const DARK_SURFACES = ['#242424', '#2e2e2e', '#3b3b3b', '#1f1f1f'] as const;
 
 /** Shade 8 of indigo: 5.7:1 on white and 5.1:1 on gray.1 (shade 6, Mantine's default, is 4.3:1). */
 const PRIMARY_SHADE = 8;
@@ -65,7 +68,7 @@ const PRIMARY_SHADE = 8;
  * at shade 8 under white) and only dimmed text and field errors need their own. Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
  * `variant="light"` follow without a change.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => {
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED,
     // Placeholders are text too (gray.5 is 2.1:1); they stay lighter than typed text, not unreadable.
@@ -82,11 +85,21 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     light[`--mantine-color-${color}-filled`] = READABLE_TEXT[color];
     light[`--mantine-color-${color}-filled-hover`] = darken(READABLE_TEXT[color], 0.15);
   }
-  const dark = {
+  const dark: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED_DARK,
     '--mantine-color-placeholder': DIMMED_DARK,
     '--mantine-color-error': ERROR_DARK,
   };
+  // Mantine's dark text, links and outlines are shade 4: indigo (3.8:1), violet and grape fall below
+  // 4.5:1 on a hovered row (dark.5); lightened just enough, the others stay as Mantine has them.
+  for (const color of Object.keys(READABLE_TEXT)) {
+    const shade = resolved.colors[color]![4]!;
+    const text = readableOn(shade, DARK_SURFACES, 'lighter');
+    if (text === shade) continue;
+    dark[`--mantine-color-${color}-text`] = text;
+    dark[`--mantine-color-${color}-outline`] = text;
+  }
+  dark['--mantine-color-anchor'] = `var(--mantine-color-${resolved.primaryColor}-text)`;
   return { variables: {}, light, dark };
 };
 
@@ -184,6 +197,11 @@ export const theme = createTheme({
     // out of view (docs/phones.md). Aligned to the field's start, the list is where it ends up from the
     // first layout: it is as wide as its field, so it sits exactly where the centred one did.
     Combobox: { defaultProps: { position: 'bottom-start' } },
+    // A menu opens with its first item focused, the WAI-ARIA menu button pattern, instead of on Mantine's
+    // hidden focus placeholder: a `role="presentation"` child of `role="menu"`, which ARIA does not
+    // allow (axe: aria-required-children, critical). Items hovered in the dark scheme sit on dark.5,
+    // not dark.4, where dimmed and red text fell below 4.5:1 (theme.module.css).
+    Menu: { classNames: { dropdown: classes.menuDropdown }, defaultProps: { withInitialFocusPlaceholder: false } },
     // Spec 01 section 9: modals are at most 600 px wide unless a screen says otherwise; on a phone
     // they take the whole screen (theme.module.css). The close (X) button needs a name screen
     // readers can announce.

@@ -228,6 +228,7 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
           page={page}
           zoom={zoom}
           label={t('documents.viewer.pageImage', { page, count: numPages, name: item.fileName })}
+          surfaceLabel={item.fileName}
           onScale={setShownScale}
           onFailed={failDrawing}
         />
@@ -312,11 +313,18 @@ function ViewerMessage({
   );
 }
 
-/** The grey area the file sits on; it scrolls when the file is zoomed past it. */
-function Surface({ children, sizeRef }: { children: ReactNode; sizeRef: Ref<HTMLDivElement> }) {
+/**
+ * The grey area the file sits on; it scrolls when the file is zoomed past it, so it takes the focus
+ * (Tab) for the arrow keys and Page keys to scroll it without a mouse (WCAG 2.1.1).
+ */
+function Surface({ children, sizeRef, label }: { children: ReactNode; sizeRef: Ref<HTMLDivElement>; label: string }) {
   return (
     <Box
       ref={sizeRef}
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+      className="mantine-focus-auto"
       flex={1}
       p="md"
       mih={0}
@@ -332,6 +340,7 @@ function PdfPage({
   page,
   zoom,
   label,
+  surfaceLabel,
   onScale,
   onFailed,
 }: {
@@ -339,6 +348,7 @@ function PdfPage({
   page: number;
   zoom: Zoom;
   label: string;
+  surfaceLabel: string;
   onScale: (scale: number) => void;
   onFailed: () => void;
 }) {
@@ -380,7 +390,7 @@ function PdfPage({
   }, [pdf, page, shown, pageWidth, onFailed]);
 
   return (
-    <Surface sizeRef={ref}>
+    <Surface sizeRef={ref} label={surfaceLabel}>
       <canvas
         ref={canvasRef}
         role="img"
@@ -414,7 +424,7 @@ function ImageSurface({
   }, [shown, onScale]);
 
   return (
-    <Surface sizeRef={ref}>
+    <Surface sizeRef={ref} label={alt}>
       <img
         src={url}
         alt={alt}

@@ -91,7 +91,7 @@ export function AnnouncementsTable({ actions, ...table }: TableProps & { actions
             )}
             {onChangeStatus && (
               <Menu.Item
-                color={row.isActive ? 'red' : undefined}
+                c={row.isActive ? 'red' : undefined}
                 leftSection={row.isActive ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
                 onClick={() => onChangeStatus(row)}
               >

@@ -147,7 +147,7 @@ function ClientActionsMenu({ client, actions }: { client: ClientListItemDto; act
           </Menu.Item>
         )}
         {actions.onDelete && (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete?.(client)}>
+          <Menu.Item c="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete?.(client)}>
             {t('clients.actions.delete')}
           </Menu.Item>
         )}

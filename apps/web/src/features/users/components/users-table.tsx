@@ -159,7 +159,7 @@ function UserActionsMenu({ user, actions }: { user: UserListItemDto; actions: Us
         {actions.onChangeStatus && !(user.isActive && user.id === actions.selfId) && (
           <Menu.Item
             leftSection={user.isActive ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
-            color={user.isActive ? 'red' : undefined}
+            c={user.isActive ? 'red' : undefined}
             onClick={() => actions.onChangeStatus?.(user)}
           >
             {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
