@@ -96,11 +96,11 @@ describe('theme contrast (dark scheme): text, links and outlines of every palett
 
   it('gives links the primary text colour, and changes only the palettes that needed it', () => {
     expect(dark['--mantine-color-anchor']).toBe('var(--mantine-color-indigo-text)');
-    expect(Object.keys(dark).filter((name) => name.endsWith('-text')).toSorted()).toEqual([
-      '--mantine-color-grape-text',
-      '--mantine-color-indigo-text',
-      '--mantine-color-violet-text',
-    ]);
+    expect(
+      Object.keys(dark)
+        .filter((name) => name.endsWith('-text'))
+        .toSorted(),
+    ).toEqual(['--mantine-color-grape-text', '--mantine-color-indigo-text', '--mantine-color-violet-text']);
   });
 });
 
