@@ -1,7 +1,7 @@
 import { profileDtoSchema, type ProfileForm } from '@ledgerport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileKeys } from './profile-keys';
+import { ME_PATH, profileKeys } from './profile-keys';
 
 /** What happens to the picture on save. */
 export type PictureChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };
@@ -24,7 +24,7 @@ export function updateProfile({ values, picture, withExtension, version }: Updat
   if (withExtension) form.append('Extension', values.extension);
   form.append('IsProfilePictureChanged', String(picture.kind !== 'keep'));
   if (picture.kind === 'replace') form.append('ProfilePicture', picture.file, picture.file.name);
-  return api.put('/identity/users/me', { body: form, ifMatch: version, schema: profileDtoSchema, fileTransfer: true });
+  return api.put(ME_PATH, { body: form, ifMatch: version, schema: profileDtoSchema, fileTransfer: true });
 }
 
 export function useUpdateProfile() {
