@@ -456,36 +456,44 @@ test.describe('hovered rows', () => {
   for (const role of ['admin', 'client'] as const) {
     test(`lists with badges and links, a row under the pointer (${role})`, async ({ browser }) => {
       const page = await signedInPage(browser, role);
-      const lists =
-        role === 'admin'
-          ? ['/received-docs', '/my-uploads', '/audit-log', '/clients', '/requests']
-          : ['/received-docs', '/my-uploads', '/requests'];
-      for (const path of lists) {
-        await test.step(path, async () => {
-          await openScreenInApp(page, path);
-          const row = page.locator('main table tbody tr').first();
-          await row.hover();
-          // The screens' other rules are the route walk's; a hover changes colours only.
-          await expectNoSeriousViolations(page, `${path} as ${role}, a row hovered`, { soft: true, colourOnly: true });
-        });
+      try {
+        const lists =
+          role === 'admin'
+            ? ['/received-docs', '/my-uploads', '/audit-log', '/clients', '/requests']
+            : ['/received-docs', '/my-uploads', '/requests'];
+        for (const path of lists) {
+          await test.step(path, async () => {
+            await openScreenInApp(page, path);
+            const row = page.locator('main table tbody tr').first();
+            await row.hover();
+            // The screens' other rules are the route walk's; a hover changes colours only.
+            await expectNoSeriousViolations(page, `${path} as ${role}, a row hovered`, {
+              soft: true,
+              colourOnly: true,
+            });
+          });
+        }
+        if (role === 'admin') {
+          await test.step('/clients, the Delete item of a row menu under the pointer', async () => {
+            await openScreenInApp(page, '/clients');
+            await page
+              .locator('main')
+              .getByRole('button', { name: /^Actions for / })
+              .first()
+              .click();
+            const remove = page.getByRole('menuitem', { name: 'Delete' });
+            await remove.hover();
+            // Every rule: an open menu is a state of its own (Mantine's focus placeholder, a
+            // `role="presentation"` child of `role="menu"`, was a critical violation here).
+            await expectNoSeriousViolations(page, '/clients as admin, a row menu open, an item hovered', {
+              soft: true,
+            });
+            await page.keyboard.press('Escape');
+          });
+        }
+      } finally {
+        await page.context().close();
       }
-      if (role === 'admin') {
-        await test.step('/clients, the Delete item of a row menu under the pointer', async () => {
-          await openScreenInApp(page, '/clients');
-          await page
-            .locator('main')
-            .getByRole('button', { name: /^Actions for / })
-            .first()
-            .click();
-          const remove = page.getByRole('menuitem', { name: 'Delete' });
-          await remove.hover();
-          // Every rule: an open menu is a state of its own (Mantine's focus placeholder, a
-          // `role="presentation"` child of `role="menu"`, was a critical violation here).
-          await expectNoSeriousViolations(page, '/clients as admin, a row menu open, an item hovered', { soft: true });
-          await page.keyboard.press('Escape');
-        });
-      }
-      await page.context().close();
     });
   }
 });

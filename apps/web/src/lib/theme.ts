@@ -64,8 +64,9 @@ export const DARK_SURFACES = ['#242424', '#2e2e2e', '#3b3b3b', '#1f1f1f'] as con
 const PRIMARY_SHADE = 8;
 
 /**
- * The light scheme's text and fills; in the dark one Mantine's palettes pass (text at shade 4, fills
- * at shade 8 under white) and only dimmed text and field errors need their own. Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
+ * The light scheme's text and fills; in the dark one Mantine's fills pass (shade 8 under white), while
+ * dimmed text, field errors and the text of three palettes (on a hovered row) need their own.
+ * Everything is a CSS variable, so components written with `c="dimmed"`, `color="teal"` or
  * `variant="light"` follow without a change.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {

@@ -57,6 +57,15 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('input, textarea, select, [contenteditable="true"]') !== null;
 }
 
+/** The file's surface has the focus and is wider than its window (zoomed in): ← and → scroll it. */
+function scrollsSideways(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.dataset.viewerSurface !== undefined &&
+    target.scrollWidth > target.clientWidth
+  );
+}
+
 /**
  * One file on screen, from loading to shown (or why not), with its page and zoom. Mounted anew for
  * every file and every retry, so page and zoom start over.
@@ -95,9 +104,11 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
         act(page > 1 ? () => setPage(page - 1) : undefined);
         break;
       case 'ArrowRight':
+        if (scrollsSideways(event.target)) break;
         act(page < numPages ? () => setPage(page + 1) : props.onNextItem);
         break;
       case 'ArrowLeft':
+        if (scrollsSideways(event.target)) break;
         act(page > 1 ? () => setPage(page - 1) : props.onPreviousItem);
         break;
       case '+':
@@ -203,7 +214,7 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
               label={t('documents.viewer.previousPage')}
               disabled={page <= 1}
               onClick={() => setPage(page - 1)}
-              shortcut="PageUp"
+              shortcut={windowKeys ? 'PageUp' : undefined}
             >
               <IconChevronLeft size={18} />
             </ToolbarButton>
@@ -214,7 +225,7 @@ export function ViewerFile<T extends ViewerItem>(props: ViewerFileProps<T>) {
               label={t('documents.viewer.nextPage')}
               disabled={page >= numPages}
               onClick={() => setPage(page + 1)}
-              shortcut="PageDown"
+              shortcut={windowKeys ? 'PageDown' : undefined}
             >
               <IconChevronRight size={18} />
             </ToolbarButton>
@@ -315,7 +326,8 @@ function ViewerMessage({
 
 /**
  * The grey area the file sits on; it scrolls when the file is zoomed past it, so it takes the focus
- * (Tab) for the arrow keys and Page keys to scroll it without a mouse (WCAG 2.1.1).
+ * (Tab) to be scrolled without a mouse (WCAG 2.1.1): ↑ and ↓ always, ← and → once the file is wider
+ * than it (otherwise they turn pages, as everywhere in the viewer).
  */
 function Surface({ children, sizeRef, label }: { children: ReactNode; sizeRef: Ref<HTMLDivElement>; label: string }) {
   return (
@@ -324,11 +336,17 @@ function Surface({ children, sizeRef, label }: { children: ReactNode; sizeRef: R
       tabIndex={0}
       role="group"
       aria-label={label}
+      data-viewer-surface
       className="mantine-focus-auto"
       flex={1}
       p="md"
       mih={0}
-      style={{ overflow: 'auto', background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))' }}
+      style={{
+        overflow: 'auto',
+        background: 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))',
+        // Inside the edge: the dialog and the contract's frame clip what is drawn outside it.
+        outlineOffset: '-2px',
+      }}
     >
       {children}
     </Box>

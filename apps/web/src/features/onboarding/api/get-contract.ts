@@ -1,6 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { leadPath } from './onboarding-keys';
+import { leadPath, onboardingKeys } from './onboarding-keys';
+
+/** The contract PDF of the lead's `version`, for the browser's own viewer in a frame. */
+export function useContractPreview(idHash: string, version: string) {
+  return useQuery({
+    queryKey: [...onboardingKeys.lead(idHash), 'contract-preview', version],
+    queryFn: ({ signal }) => loadContractPreview(idHash, signal),
+    staleTime: Infinity,
+  });
+}
 
 /** The generated contract PDF, inline, for the viewer embedded in the contract step. */
 export async function loadContractPreview(idHash: string, signal: AbortSignal): Promise<Blob> {

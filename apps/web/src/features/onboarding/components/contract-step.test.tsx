@@ -72,6 +72,24 @@ describe('contract step (spec 03 section 7)', () => {
     expect(await within(toolbar).findByText('Page 2 of 2')).toBeTruthy();
   });
 
+  it("leaves the contract to the browser's own PDF viewer where it has one (its text reaches screen readers)", async () => {
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: true, configurable: true });
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }))),
+      );
+      const openPdf = vi.fn<PdfOpener>();
+      renderWithProviders(<ContractStep lead={LEAD} onSaved={() => {}} onPrevious={() => {}} openPdf={openPdf} />);
+      const frame = await screen.findByTitle('Contract');
+      expect(frame.tagName).toBe('IFRAME');
+      expect(frame.getAttribute('src')).toMatch(/^blob:/);
+      expect(openPdf).not.toHaveBeenCalled();
+    } finally {
+      delete (navigator as { pdfViewerEnabled?: boolean }).pdfViewerEnabled;
+    }
+  });
+
   it('says when the contract cannot be fetched and fetches it again on Try again', async () => {
     let answers = 0;
     vi.stubGlobal(

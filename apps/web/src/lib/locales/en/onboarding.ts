@@ -69,6 +69,7 @@ export const onboarding = {
   },
   contract: {
     intro: 'Please read the contract below and download it to keep a copy. Choosing Next accepts it.',
+    frameTitle: 'Contract',
     date: 'Contract date: {{date}}',
   },
   createAccount: {
