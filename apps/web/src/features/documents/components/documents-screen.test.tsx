@@ -129,6 +129,51 @@ describe('DocumentsScreen', () => {
   );
 
   it(
+    'a name typed into the search keeps when the list answers meanwhile, and is what Search applies',
+    async () => {
+      startSession({
+        accessToken: 'token',
+        user: buildSessionUser({ roles: [ROLE_NAME.admin] }),
+        permissions: ['received:list'],
+      });
+      let answerList: () => void = () => {};
+      const listAnswered = new Promise<void>((resolve) => {
+        answerList = resolve;
+      });
+      const fetchMock = stubApi(() => undefined);
+      const stubbed = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+        // The first page of the list arrives only once a name is typed: the screen renders again then.
+        if (new URL(input, 'http://localhost').pathname.endsWith('/documents/received')) await listAnswered;
+        return stubbed(input, init);
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<DocumentsScreen kind="received" title="Received docs" documentHref={(id) => `/d/${id}`} />, {
+        route: '/received-docs',
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Search', expanded: false }, WAIT));
+      const panel = await screen.findByRole('search', { name: 'Search filters' }, WAIT);
+      const name = within(panel).getByRole('textbox', { name: 'Document name' });
+      await user.type(name, 'Payroll');
+      answerList();
+      await within(await screen.findByRole('table', { name: 'Received docs' }, WAIT)).findByText(
+        'Payroll Q1',
+        {},
+        WAIT,
+      );
+      expect(name).toHaveProperty('value', 'Payroll');
+
+      await user.click(within(panel).getByRole('button', { name: 'Search' }));
+      await waitFor(
+        () => expect(listCalls(fetchMock, 'received').at(-1)?.url.searchParams.get('displayName')).toBe('Payroll'),
+        WAIT,
+      );
+    },
+    SCREEN_TIMEOUT,
+  );
+
+  it(
     "an employee's list starts with their department's service, and only once that is known",
     async () => {
       startSession({

@@ -2,7 +2,7 @@ import type { DocumentListItemDto } from '@ledgerport/shared';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconProgressCheck, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listedVersions } from '@/lib/conflicts';
 import { useSearchParams } from 'react-router';
@@ -60,7 +60,13 @@ export function DocumentsScreen({
   const list = useListParams<DocumentFiltersState>(defaultFilters);
   // Tags come repeated from Home (tagId=1&tagId=2), which the one-value-per-key filters cannot hold.
   const tagIds = parseTagIds(searchParams.getAll('tagId'));
-  const filters: DocumentFiltersState = { ...list.filters, tagId: tagIds.length > 0 ? tagIds.join(',') : undefined };
+  const tagIdList = tagIds.join(',');
+  // One object while the address stays: the search panel takes a new one for a change of the applied
+  // filters and puts them into its fields, which would wipe a name being typed whenever the list answered.
+  const filters: DocumentFiltersState = useMemo(
+    () => ({ ...list.filters, tagId: tagIdList || undefined }),
+    [list.filters, tagIdList],
+  );
 
   const withClient = !isClient;
   const withStatusFilter = kind === 'my-upload' ? isClient : !isClient;
