@@ -1,5 +1,6 @@
 import {
   CLIENT_TYPE,
+  onboardingStepForStatus,
   REMINDER_CADENCE_DEFAULTS,
   REQUEST_ITEM_KIND,
   REQUEST_ITEM_STATUS,
@@ -7,6 +8,7 @@ import {
   ROLE_NAME,
   type FormationState,
   type MyClientDto,
+  type PublicLeadDto,
   type RequestDetails,
   type RequestItem,
   type SessionUser,
@@ -103,6 +105,30 @@ export function buildRequestDetails(items: RequestItem[], overrides: Partial<Req
       sentCount: 0,
       lastSentAt: null,
     },
+    ...overrides,
+  };
+}
+
+/** A prospect's lead as the public onboarding routes answer it, at `status`. */
+export function buildPublicLead(status: number, overrides: Partial<PublicLeadDto> = {}): PublicLeadDto {
+  return {
+    idHash: 'x'.repeat(43),
+    status,
+    version: '7',
+    step: onboardingStepForStatus(status),
+    generalInfo: {
+      legalCompanyName: 'Resume LLC',
+      contactFirstName: 'Ria',
+      contactLastName: 'Contact',
+      contactEmailAddress: 'ria@example.com',
+      contactPhoneNumber: '5550100555',
+      contactPosition: 1,
+      ownerFirstName: null,
+      ownerLastName: null,
+    },
+    intakeAnswers: null,
+    servicePlanIds: [],
+    contractDate: null,
     ...overrides,
   };
 }

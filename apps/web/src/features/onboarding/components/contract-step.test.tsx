@@ -1,32 +1,19 @@
-import { LEAD_STATUS, onboardingStepForStatus, type PublicLeadDto } from '@ledgerport/shared';
+import { LEAD_STATUS, type PublicLeadDto } from '@ledgerport/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PdfFile, PdfOpener } from '@/components/document-viewer/pdf-file';
+import { buildPublicLead } from '@/testing/factories';
 import { errorResponse, renderWithProviders } from '@/testing/test-utils';
 import { ContractStep } from './contract-step';
 
 const ID_HASH = 'c'.repeat(43);
 
-const LEAD: PublicLeadDto = {
+const LEAD: PublicLeadDto = buildPublicLead(LEAD_STATUS.quote, {
   idHash: ID_HASH,
-  status: LEAD_STATUS.quote,
   version: '3',
-  step: onboardingStepForStatus(LEAD_STATUS.quote),
-  generalInfo: {
-    legalCompanyName: 'Harbor Lane LLC',
-    contactFirstName: 'Ria',
-    contactLastName: 'Contact',
-    contactEmailAddress: 'ria@example.com',
-    contactPhoneNumber: '5550100555',
-    contactPosition: 1,
-    ownerFirstName: null,
-    ownerLastName: null,
-  },
-  intakeAnswers: null,
-  servicePlanIds: [],
-  contractDate: null,
-};
+  generalInfo: { ...buildPublicLead(LEAD_STATUS.quote).generalInfo!, legalCompanyName: 'Harbor Lane LLC' },
+});
 
 // happy-dom has no canvas: pdf.js gets a stand-in; the browser suite draws the real contract.
 function twoPagePdf(): PdfFile {

@@ -1,33 +1,14 @@
-import { LEAD_STATUS, onboardingStepForStatus, type PublicLeadDto } from '@ledgerport/shared';
+import { LEAD_STATUS, type PublicLeadDto } from '@ledgerport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildPublicLead } from '@/testing/factories';
 import { errorResponse, jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { OnboardingWizard } from './onboarding-wizard';
 
 const ID_HASH = 'x'.repeat(43);
 
-function lead(status: number): PublicLeadDto {
-  return {
-    idHash: ID_HASH,
-    status,
-    version: '7',
-    step: onboardingStepForStatus(status),
-    generalInfo: {
-      legalCompanyName: 'Resume LLC',
-      contactFirstName: 'Ria',
-      contactLastName: 'Contact',
-      contactEmailAddress: 'ria@example.com',
-      contactPhoneNumber: '5550100555',
-      contactPosition: 1,
-      ownerFirstName: null,
-      ownerLastName: null,
-    },
-    intakeAnswers: null,
-    servicePlanIds: [],
-    contractDate: null,
-  };
-}
+const lead = (status: number): PublicLeadDto => buildPublicLead(status, { idHash: ID_HASH });
 
 function stubApi(answer: () => Response) {
   vi.stubGlobal(
