@@ -3,22 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { fakePdf } from '@/testing/fake-pdf';
 import { renderWithProviders } from '@/testing/test-utils';
 import { DocumentViewer, type ViewerItem } from './document-viewer';
-import { PdfPasswordError, type PdfFile, type PdfOpener } from './pdf-file';
+import { PdfPasswordError, type PdfOpener } from './pdf-file';
 
 // pdf.js draws on a canvas, which happy-dom has not: the viewer gets a stand-in for the open PDF.
 // The browser suite (e2e/document-viewer.spec.ts) opens real PDFs with pdf.js.
 const openPdf = vi.fn<PdfOpener>();
-
-function fakePdf(numPages: number): PdfFile {
-  return {
-    numPages,
-    pageSize: async () => ({ width: 612, height: 792 }),
-    renderPage: () => ({ promise: Promise.resolve(), cancel: () => {} }),
-    destroy: vi.fn(async () => {}),
-  };
-}
 
 const ITEMS: ViewerItem[] = [
   { id: 1, fileName: 'statement-march.pdf', contentType: 'application/pdf' },

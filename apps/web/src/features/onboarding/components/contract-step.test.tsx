@@ -2,8 +2,9 @@ import { LEAD_STATUS, type PublicLeadDto } from '@ledgerport/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PdfFile, PdfOpener } from '@/components/document-viewer/pdf-file';
+import type { PdfOpener } from '@/components/document-viewer/pdf-file';
 import { buildPublicLead } from '@/testing/factories';
+import { fakePdf } from '@/testing/fake-pdf';
 import { errorResponse, renderWithProviders } from '@/testing/test-utils';
 import { ContractStep } from './contract-step';
 
@@ -14,16 +15,6 @@ const LEAD: PublicLeadDto = buildPublicLead(LEAD_STATUS.quote, {
   version: '3',
   generalInfo: { ...buildPublicLead(LEAD_STATUS.quote).generalInfo!, legalCompanyName: 'Harbor Lane LLC' },
 });
-
-// happy-dom has no canvas: pdf.js gets a stand-in; the browser suite draws the real contract.
-function twoPagePdf(): PdfFile {
-  return {
-    numPages: 2,
-    pageSize: async () => ({ width: 612, height: 792 }),
-    renderPage: () => ({ promise: Promise.resolve(), cancel: () => {} }),
-    destroy: async () => {},
-  };
-}
 
 describe('contract step (spec 03 section 7)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -42,7 +33,7 @@ describe('contract step (spec 03 section 7)', () => {
         return errorResponse(404, 'NOT_FOUND');
       }),
     );
-    const openPdf = vi.fn<PdfOpener>(async () => twoPagePdf());
+    const openPdf = vi.fn<PdfOpener>(async () => fakePdf(2));
     renderWithProviders(<ContractStep lead={LEAD} onSaved={() => {}} onPrevious={() => {}} openPdf={openPdf} />);
 
     // No frame: a phone's browser would offer the PDF as a download instead of showing it.
@@ -91,7 +82,7 @@ describe('contract step (spec 03 section 7)', () => {
       }),
     );
     renderWithProviders(
-      <ContractStep lead={LEAD} onSaved={() => {}} onPrevious={() => {}} openPdf={async () => twoPagePdf()} />,
+      <ContractStep lead={LEAD} onSaved={() => {}} onPrevious={() => {}} openPdf={async () => fakePdf(2)} />,
     );
     const retry = await screen.findByRole('button', { name: 'Try again' });
     await userEvent.click(retry);
