@@ -10,8 +10,9 @@
 // Options: --out DIR writes each full report as JSON; --cpu-slowdown N replaces the preset's 4x CPU
 // slowdown (the issue's figures are the preset's; see "Calibrating" in docs/performance.md); --runs N
 // measures each page N times (one server, the cache emptied before each run; a single run says little
-// on a shared host); --only login|dashboard measures one page; LIGHTHOUSE_VERSION and CHROME_PATH
-// override the defaults below.
+// on a shared host); --only login|dashboard measures one page; --trace (with --out) also writes each
+// run's Chrome trace, to see which main-thread tasks the blocking time counts; LIGHTHOUSE_VERSION and
+// CHROME_PATH override the defaults below.
 //
 // The preset slows the CPU four times from whatever the host is, so every row carries the host's
 // `benchmarkIndex`: a score means little without it.
@@ -35,6 +36,7 @@ const { values: options } = parseArgs({
     'cpu-slowdown': { type: 'string' },
     runs: { type: 'string', default: '1' },
     only: { type: 'string' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -95,7 +97,7 @@ try {
   for (let run = 1; measures('login') && run <= runs; run++) {
     const loginPage = await browser.newPage();
     const login = await lighthouse(`${baseUrl}/login`, flags, undefined, loginPage);
-    results.push([label('login', run), login.lhr]);
+    results.push([label('login', run), login.lhr, login.artifacts]);
     await loginPage.close();
   }
 
@@ -121,7 +123,7 @@ try {
     if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/') {
       throw new Error(`The dashboard run ended at ${dashboard.lhr.finalDisplayedUrl}: the session did not hold.`);
     }
-    results.push([label('dashboard', run), dashboard.lhr]);
+    results.push([label('dashboard', run), dashboard.lhr, dashboard.artifacts]);
   }
 
   const [, first] = results[0];
@@ -133,7 +135,10 @@ try {
   console.table(results.map(([label, lhr]) => summary(label, lhr)));
   if (options.out) {
     mkdirSync(options.out, { recursive: true });
-    for (const [label, lhr] of results) writeFileSync(path.join(options.out, `${label}.json`), JSON.stringify(lhr));
+    for (const [label, lhr, artifacts] of results) {
+      writeFileSync(path.join(options.out, `${label}.json`), JSON.stringify(lhr));
+      if (options.trace) writeFileSync(path.join(options.out, `${label}.trace.json`), JSON.stringify(artifacts.Trace));
+    }
     console.log(`Full reports in ${path.resolve(options.out)}`);
   }
 } finally {
