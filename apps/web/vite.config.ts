@@ -118,14 +118,13 @@ const CHUNK_PLAN_MODE = 'chunk-plan';
 const CHUNK_PLAN_FILE = fileURLToPath(new URL('./node_modules/.cache/ledgerport-chunk-plan.json', import.meta.url));
 /**
  * The lazy modules each planned group starts from (app/router.tsx), themselves left in chunks of
- * their own: /login's layout and form first (index.html preloads them), then the notifications'
- * container, which every page loads once it has rendered (app/provider.tsx).
+ * their own: /login's layout and form (index.html preloads them), and the signed-in area's layout and
+ * Home. (The notifications' container is in neither: it loads with the first message, lib/notify.ts.)
  */
 const PLANNED_ROUTES = {
   login: [
     /[\\/]src[\\/]app[\\/]layouts[\\/]login-layout\.tsx$/,
     /[\\/]src[\\/]app[\\/]routes[\\/]auth[\\/]login\.tsx$/,
-    /[\\/]@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs$/,
   ],
   shell: [
     /[\\/]src[\\/]app[\\/]routes[\\/]app[\\/]root\.tsx$/,
@@ -200,8 +199,8 @@ function writeChunkPlan(): Plugin {
 
 /**
  * In the real build: the plan is used once (a later bare `vite build` is chunked automatically), and
- * index.html preloads /login's chunks (and the notifications' container's) beside the entry's, so that
- * no page waits for the entry to run before asking for them. They are small beyond the `login` chunk, which Home loads as
+ * index.html preloads /login's chunks beside the entry's, so that no page waits for the entry to run
+ * before asking for them. They are small beyond the `login` chunk, which Home loads as
  * well (it holds what the two share).
  */
 function consumeChunkPlan(): Plugin {
@@ -221,9 +220,6 @@ function consumeChunkPlan(): Plugin {
           wanted.add(file);
           for (const next of byFile.get(file)?.imports ?? []) visit(next);
         };
-        // All three: the notifications' container is a chunk of its own only as the target of a lazy
-        // import (its code is in `login`); asked for once a page had rendered, it was a third round of
-        // requests before the first screen was complete.
         for (const route of PLANNED_ROUTES.login) {
           const chunk = chunks.find((c) => c.isDynamicEntry && route.test(c.facadeModuleId ?? ''));
           if (chunk) visit(chunk.fileName);

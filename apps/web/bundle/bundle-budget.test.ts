@@ -115,6 +115,23 @@ describe('production bundle budgets', () => {
     );
   });
 
+  it('leaves the notifications package out of /login and Home until a message is shown', () => {
+    // app/provider.tsx mounts the container with the first message (lib/notify.ts): its code (the
+    // container, its transitions and store, about 9 kB gzipped) is not to arrive with the first screen.
+    const packageKey = Object.keys(manifest).find((key) => key.endsWith('@mantine/notifications/esm/index.mjs'));
+    expect(packageKey, 'the notifications package is loaded lazily').toBeDefined();
+    const withPackage = routeChunks(manifest, [packageKey!]);
+    for (const [name, modules] of [
+      ['/login', LOGIN_ROUTE_MODULES],
+      ['Home', HOME_ROUTE_MODULES],
+    ] as const) {
+      const loaded = routeChunks(manifest, modules);
+      const later = [...withPackage].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file);
+      const size = later.reduce((sum, file) => sum + gzipped(file), 0);
+      expect(size, `the first message on ${name} loads only ${kb(size)}: ${later.join(', ')}`).toBeGreaterThan(8 * KB);
+    }
+  });
+
   it('has no JavaScript chunk over 150 kB gzipped', () => {
     const assets = path.join(DIST, 'assets');
     const files = readdirSync(assets).filter((name) => name.endsWith('.js'));

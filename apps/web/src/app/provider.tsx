@@ -1,17 +1,19 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@ledgerport/shared';
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { dropEarlyRequests, setSessionExpiredHandler } from '@/lib/api-client';
 import { colorSchemeManager } from '@/lib/color-scheme';
 import { queryClient } from '@/lib/query-client';
+import { isNotificationContainerWanted, subscribeNotificationContainer } from '@/lib/notify';
 import { getSession, subscribeSession } from '@/lib/session';
 import { cssVariablesResolver, theme } from '@/lib/theme';
 import { href } from './routes-table';
 
 /*
- * The notification container (transitions, portal, scroll lock) is not needed to paint a page, so it
- * arrives just after. `notify` writes to a store of its own, so nothing shown meanwhile is lost.
+ * The notification container (transitions, portal, scroll lock) is not needed until there is a message
+ * to show, so it is mounted, and its code loaded, with the first one (lib/notify.ts). `notify` writes to
+ * a store of its own, so the first message waits there and appears with the container.
  */
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -40,6 +42,7 @@ function useSessionLifecycle() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   useSessionLifecycle();
+  const notificationsShown = useSyncExternalStore(subscribeNotificationContainer, isNotificationContainerWanted);
   return (
     <MantineProvider
       theme={theme}
@@ -47,9 +50,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <Suspense fallback={null}>
-        <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} />
-      </Suspense>
+      {notificationsShown && (
+        <Suspense fallback={null}>
+          <Notifications position="bottom-right" autoClose={NOTIFICATION_DURATION_MS} />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -18,11 +18,30 @@ interface NotifyOptions {
 /** Mantine ignores a second `show` with an id already on screen, so replacing goes by hide + show. */
 const shownByKey = new Map<string, string>();
 
-// Loaded on the first message, not with the page: it is off the first paint of /login (DESIGN.md
-// section 10). The container in provider.tsx loads the same chunk, so both share one store.
+// Loaded on the first message, not with the page: no page needs it to show (DESIGN.md section 10),
+// and on a phone's network its 14 kB would arrive beside the first screen's code. The container in
+// provider.tsx is mounted then too and loads the same chunk, so both share one store: a message shown
+// before the container is in waits in the store and appears with it.
 const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
+let containerWanted = false;
+const containerListeners = new Set<() => void>();
+
+/** Whether a message has been shown in this page, so the container must be there (app/provider.tsx). */
+export function isNotificationContainerWanted(): boolean {
+  return containerWanted;
+}
+
+export function subscribeNotificationContainer(listener: () => void): () => void {
+  containerListeners.add(listener);
+  return () => containerListeners.delete(listener);
+}
+
 function show(kind: Kind, message: string, options: NotifyOptions = {}) {
+  if (!containerWanted) {
+    containerWanted = true;
+    for (const listener of containerListeners) listener();
+  }
   void loadNotifications().then((notifications) => showNow(notifications, kind, message, options));
 }
 
