@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, redirect, RouterProvider, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { loadAllTexts } from '@/lib/i18n';
+import { loadAllTexts, loadFrameTexts } from '@/lib/i18n';
 import { getSession, isSignedIn } from '@/lib/session';
 import { earlyRequestsLoader } from './early-requests';
 import { RootLayout } from './routes/root-layout';
@@ -23,13 +23,13 @@ type LazyFunction = Extract<Lazy, (...args: never[]) => unknown>;
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * A screen or layout other than /login's: its code and the catalogue's other texts load side by
- * side (lib/i18n.ts `loadAllTexts`), so it never renders a raw key.
+ * A screen or layout other than /login's: its code and its texts load side by side (lib/i18n.ts), so
+ * it never renders a raw key. The signed-in area's layout and Home need only the frame's texts.
  */
-function withTexts(lazy: LazyFunction): LazyFunction {
+function withTexts(lazy: LazyFunction, texts: () => Promise<void> = loadAllTexts): LazyFunction {
   return (...args) =>
     nextTask()
-      .then(() => Promise.all([loadAllTexts(), lazy(...args)]))
+      .then(() => Promise.all([texts(), lazy(...args)]))
       .then(([, loaded]) => loaded);
 }
 
@@ -77,11 +77,13 @@ const routes: RouteObject[] = [
       },
       {
         path: ROUTES.Dashboard.path,
-        lazy: withTexts(() =>
-          import('./routes/app/root').then((m) => {
-            m.prefetchAppRoot();
-            return { Component: m.AppRoot };
-          }),
+        lazy: withTexts(
+          () =>
+            import('./routes/app/root').then((m) => {
+              m.prefetchAppRoot();
+              return { Component: m.AppRoot };
+            }),
+          loadFrameTexts,
         ),
         // Static, so that it runs while `lazy` downloads the area's code.
         loader: earlyRequestsLoader(),
@@ -89,11 +91,13 @@ const routes: RouteObject[] = [
           {
             index: true,
             handle: { route: 'Dashboard' } satisfies RouteHandle,
-            lazy: withTexts(() =>
-              import('./routes/app/dashboard').then((m) => ({
-                Component: m.DashboardRoute,
-                loader: m.prefetchDashboard,
-              })),
+            lazy: withTexts(
+              () =>
+                import('./routes/app/dashboard').then((m) => ({
+                  Component: m.DashboardRoute,
+                  loader: m.prefetchDashboard,
+                })),
+              loadFrameTexts,
             ),
           },
           ...byAccess('app').map((name) => route(name)),

@@ -30,24 +30,46 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-let rest: Promise<void> | null = null;
+const PARTS = {
+  frame: () => import('./locales/en/frame').then((m) => m.enFrame),
+  rest: () => import('./locales/en/rest').then((m) => m.enRest),
+};
+type Part = keyof typeof PARTS;
+const loading = new Map<Part, Promise<void>>();
+
+/** One part of the catalogue (locales/en/index.ts), loaded once; a failed load is tried again next time. */
+function loadPart(part: Part): Promise<void> {
+  let promise = loading.get(part);
+  if (!promise) {
+    promise = PARTS[part]().then(
+      (texts) => {
+        i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', texts, true, true);
+      },
+      (error: unknown) => {
+        loading.delete(part);
+        throw error;
+      },
+    );
+    loading.set(part, promise);
+  }
+  return promise;
+}
 
 /**
- * Every other screen's texts (locales/en/rest.ts), loaded once, with the first screen other than
- * /login: the router waits for them beside that screen's own code, so no screen renders before its
- * texts (DESIGN.md section 10 keeps /login's JavaScript small). A failed load is tried again next time.
+ * The signed-in area's frame's and Home's texts (locales/en/frame.ts): the router waits for them
+ * beside the area's code, so neither renders a raw key, and a phone's first load of Home carries no
+ * other screen's texts (issue 25 item 5).
+ */
+export function loadFrameTexts(): Promise<void> {
+  return loadPart('frame');
+}
+
+/**
+ * Every text (DESIGN.md section 10 keeps /login's JavaScript small, so only its own are bundled): the
+ * router waits for them beside any other screen's code.
  */
 export function loadAllTexts(): Promise<void> {
-  rest ??= import('./locales/en/rest').then(
-    ({ enRest }) => {
-      i18n.addResourceBundle(DEFAULT_LOCALE, 'translation', enRest, true, true);
-    },
-    (error: unknown) => {
-      rest = null;
-      throw error;
-    },
-  );
-  return rest;
+  return Promise.all([loadPart('frame'), loadPart('rest')]).then(() => undefined);
 }
 
 export { i18n };
