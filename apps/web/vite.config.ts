@@ -237,6 +237,27 @@ function consumeChunkPlan(): Plugin {
   };
 }
 
+/**
+ * The app's style sheet does not hold back the first paint (issue 25 item 5): index.html asks for it
+ * as a preload, fetched at once beside the scripts, and `applyPreloadedStyleSheets` (src/lib) applies
+ * it before React's first render. A stylesheet link would keep the page blank, the firm's mark
+ * included, until its 30 kB had arrived. In the build only: the dev server injects styles itself.
+ */
+function styleSheetAsPreload(): Plugin {
+  return {
+    name: 'ledgerport:style-sheet-as-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2">',
+        ),
+    },
+  };
+}
+
 function readChunkPlan(): ChunkPlan {
   return existsSync(CHUNK_PLAN_FILE) ? (JSON.parse(readFileSync(CHUNK_PLAN_FILE, 'utf8')) as ChunkPlan) : {};
 }
@@ -250,6 +271,7 @@ export default defineConfig(({ mode }) => {
       sharedContractHasNoSideEffects(),
       lazySharedSchemas(),
       planning ? writeChunkPlan() : consumeChunkPlan(),
+      styleSheetAsPreload(),
     ],
     resolve: {
       alias: [

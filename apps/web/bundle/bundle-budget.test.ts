@@ -132,6 +132,14 @@ describe('production bundle budgets', () => {
     }
   });
 
+  it("keeps the style sheet from holding back index.html's first paint", () => {
+    // vite.config.ts `styleSheetAsPreload`; src/lib/preloaded-style-sheets.ts applies it before the
+    // first render.
+    const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+  });
+
   it('has no JavaScript chunk over 150 kB gzipped', () => {
     const assets = path.join(DIST, 'assets');
     const files = readdirSync(assets).filter((name) => name.endsWith('.js'));

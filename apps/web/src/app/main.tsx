@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import '@/lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { applyPreloadedStyleSheets } from '@/lib/preloaded-style-sheets';
 import { AppProvider } from './provider';
 import { AppRouter, createAppRouter, nextTask, type AppRouterInstance } from './router';
 
@@ -27,11 +28,14 @@ function render(router: AppRouterInstance) {
   });
 }
 
+// Applied now, awaited only before the first render: the router's requests need no styles.
+const styleSheets = applyPreloadedStyleSheets();
+
 // Tasks of their own rather than one (issue 25 item 5): evaluating the app's code (this module and its
 // imports), creating the router (which sends the first requests; asking for the screen's code follows
 // in another, router.tsx), and the start of the first render. On a phone each was tens of
 // milliseconds, and together one long task during which the page could not answer a tap.
 void nextTask().then(() => {
   const router = createAppRouter();
-  return nextTask().then(() => render(router));
+  return Promise.all([styleSheets, nextTask()]).then(() => render(router));
 });
