@@ -200,8 +200,8 @@ function writeChunkPlan(): Plugin {
 /**
  * In the real build: the plan is used once (a later bare `vite build` is chunked automatically), and
  * index.html preloads /login's chunks beside the entry's, so that no page waits for the entry to run
- * before asking for them. They are small beyond the `login` chunk, which Home loads as
- * well (it holds what the two share).
+ * before asking for them. They are small beyond the `login` chunk, which Home loads as well (it holds
+ * what the two share).
  */
 function consumeChunkPlan(): Plugin {
   return {
